@@ -1,0 +1,105 @@
+// One lint config for the workspace. The import-direction rules of the architecture live here so
+// that a wrong import fails `pnpm lint`, not just a code review.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const remotes = ['mf-patients', 'mf-documents', 'mf-reports', 'mf-transcription', 'mf-admin'];
+
+const sharedInternals = {
+  group: ['@ewrt/shared/*', '!@ewrt/shared/testing', '**/shared/src/**', '../shared/**', '../../shared/**'],
+  message: 'Import shared through its public entry (@ewrt/shared or @ewrt/shared/testing).',
+};
+const anyRemote = {
+  group: ['@ewrt/mf-*', ...remotes.map((r) => `**/${r}/**`)],
+  message: 'Apps never import a remote: link to its area by URL, the host knows remotes only through the runtime configuration.',
+};
+const hostCode = { group: ['@ewrt/host', '**/host/src/**'], message: 'Nothing imports the host.' };
+const serverCode = { group: ['@ewrt/server', '**/server/src/**'], message: 'Front ends talk to the server over HTTP only.' };
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', 'e2e/test-results/**', 'e2e/playwright-report/**', '.data/**', '**/.data/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['warn', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    files: ['host/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}', ...remotes.map((r) => `${r}/**/*.{ts,tsx}`)],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'react/no-danger': 'off',
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render server and AI text as text.' },
+      ],
+    },
+  },
+  {
+    files: remotes.map((r) => `${r}/**/*.{ts,tsx,js,mjs}`),
+    rules: { 'no-restricted-imports': ['error', { patterns: [sharedInternals, hostCode, serverCode] }] },
+  },
+  // A remote may not reach into a sibling remote: each remote folder forbids every other one.
+  ...remotes.map((self) => ({
+    files: [`${self}/**/*.{ts,tsx,js,mjs}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            sharedInternals,
+            hostCode,
+            serverCode,
+            {
+              group: ['@ewrt/mf-*', ...remotes.filter((r) => r !== self).map((r) => `**/${r}/**`)],
+              message: anyRemote.message,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['host/**/*.{ts,tsx,js,mjs}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [sharedInternals, anyRemote, serverCode] }] },
+  },
+  {
+    files: ['shared/**/*.{ts,tsx,js,mjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [anyRemote, hostCode, serverCode, { group: ['@ewrt/shared', '@ewrt/shared/*'], message: 'Inside shared, use relative imports.' }] },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@ewrt/shared', '@ewrt/shared/*'], allowTypeImports: true, message: 'The server may import only types from shared.' },
+            anyRemote,
+            hostCode,
+            { group: ['../../shared/**', '../shared/**'], message: 'The server may import only types from @ewrt/shared.' },
+          ],
+        },
+      ],
+    },
+  },
+);
