@@ -1,0 +1,171 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Server as SocketServer } from 'socket.io';
+import type { ServerConfig } from '../config/loadConfig.js';
+import { acquireDataDirLock, type DataDirLock } from '../dataDir/acquireDataDirLock.js';
+import type { Database } from '../db/Database.js';
+import { openDatabase } from '../db/openDatabase.js';
+import { runMigrations } from '../db/runMigrations.js';
+import { authenticateRequest } from '../features/auth/authenticateRequest.js';
+import { createLoginRateLimiter } from '../features/auth/createLoginRateLimiter.js';
+import { createTokenService } from '../features/auth/createTokenService.js';
+import { registerLoginRoutes } from '../features/auth/registerLoginRoutes.js';
+import { resolveTokenSecret } from '../features/auth/resolveTokenSecret.js';
+import { createUserDirectory } from '../features/auth/userDirectory.js';
+import { registerDirectoryRoutes } from '../features/directory/registerDirectoryRoutes.js';
+import { registerHealthRoutes } from '../features/health/registerHealthRoutes.js';
+import { registerPatientRoutes } from '../features/patients/registerPatientRoutes.js';
+import { attachSocketServer } from '../features/realtime/attachSocketServer.js';
+import { registerErrorHandling } from '../http/registerErrorHandling.js';
+import { registerJsonBodyParser } from '../http/registerJsonBodyParser.js';
+import { isDatabaseEmpty, seedDemoOrganisation } from '../seed/seedDemoOrganisation.js';
+import type { AppContext } from './AppContext.js';
+import { systemClock, type Clock } from './Clock.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The services behind the routes, for tests and the e2e harness. */
+    ctx: AppContext;
+  }
+}
+
+export interface BuildAppOptions {
+  clock?: Clock;
+}
+
+/** Opens (and if needed migrates and seeds) the database and prepares every plugin and route. */
+async function prepareDatabase(
+  config: ServerConfig,
+  clock: Clock,
+  log: FastifyInstance['log'],
+): Promise<Database> {
+  const db = await openDatabase(config);
+  try {
+    const applied = await runMigrations(db);
+    if (applied.length > 0) log.info({ migrations: applied }, 'database migrations applied');
+    if (config.seedDemo && (await isDatabaseEmpty(db))) {
+      await seedDemoOrganisation(db, clock());
+      log.info('demo organisation seeded');
+    }
+    return db;
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * The whole API (Fastify and socket.io on one HTTP server) over its data directory and database. Closing the app
+ * closes socket.io, then the HTTP server after its in-flight requests, then the database, then releases the lock.
+ */
+export async function buildApp(
+  config: ServerConfig,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const clock = options.clock ?? systemClock;
+  const lock: DataDirLock = acquireDataDirLock(config.dataDir);
+  let db: Database | null = null;
+  try {
+    const app = Fastify({
+      logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+      bodyLimit: config.bodyLimitBytes,
+      trustProxy: config.trustProxy,
+      forceCloseConnections: 'idle',
+    });
+    db = await prepareDatabase(config, clock, app.log);
+    const openDb = db;
+    const tokens = createTokenService({
+      secret: await resolveTokenSecret(openDb, config.tokenSecret),
+      ttlSeconds: config.tokenTtlSeconds,
+      clock,
+    });
+    const users = createUserDirectory(openDb, { ttlSeconds: config.userCacheTtlSeconds, clock });
+    const io: SocketServer = attachSocketServer(app.server, {
+      corsOrigins: config.corsOrigins,
+      tokens,
+      users,
+    });
+    const ctx: AppContext = {
+      config,
+      db: openDb,
+      clock,
+      tokens,
+      users,
+      io,
+      loginRateLimiter: createLoginRateLimiter(openDb, {
+        perUser: config.loginRateLimitPerUser,
+        perIp: config.loginRateLimitPerIp,
+        windowSeconds: config.loginRateLimitWindowSeconds,
+        clock,
+      }),
+    };
+    app.decorate('ctx', ctx);
+    app.decorateRequest('authUser', null);
+
+    app.addHook('preClose', async () => {
+      await new Promise<void>((resolve) => {
+        io.close(() => resolve());
+      });
+    });
+    app.addHook('onClose', async () => {
+      await openDb.close();
+      lock.release();
+    });
+
+    registerErrorHandling(app, config.bodyLimitBytes);
+    registerJsonBodyParser(app);
+    await app.register(helmet, {
+      // An API answers JSON only: nothing may load or frame it.
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'none'"],
+          formAction: ["'none'"],
+        },
+      },
+      crossOriginResourcePolicy: { policy: 'same-site' },
+    });
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      credentials: false,
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowedHeaders: ['Authorization', 'Content-Type'],
+      maxAge: 600,
+    });
+    if (config.apiRateLimitPerMinute > 0) {
+      await app.register(rateLimit, {
+        max: config.apiRateLimitPerMinute,
+        timeWindow: '1 minute',
+        errorResponseBuilder: () => ({
+          statusCode: 429,
+          message: 'Too many requests. Please slow down and try again shortly.',
+        }),
+      });
+    }
+    // Patient data must not linger in browser or proxy caches.
+    app.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('Cache-Control', 'no-store');
+      return payload;
+    });
+
+    registerHealthRoutes(app, ctx);
+    registerLoginRoutes(app, ctx);
+    await app.register(async (scope) => {
+      scope.addHook('onRequest', async (request) => {
+        await authenticateRequest(request, tokens, users);
+      });
+      registerPatientRoutes(scope, ctx);
+      registerDirectoryRoutes(scope, ctx);
+    });
+    await app.ready();
+    return app;
+  } catch (error) {
+    await db?.close().catch(() => undefined);
+    lock.release();
+    throw error;
+  }
+}

@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Holds the embedded database, stored files and the lock file. */
+  dataDir: string;
+  corsOrigins: string[];
+  /** A real PostgreSQL instead of the embedded one when set. */
+  databaseUrl: string | null;
+  /** HS256 secret for access tokens; generated once and kept in the database when absent. */
+  tokenSecret: string | null;
+  tokenTtlSeconds: number;
+  /** Lifetime of the setup and temp tokens of the two-factor step. */
+  loginChallengeTtlSeconds: number;
+  loginRateLimitPerUser: number;
+  loginRateLimitPerIp: number;
+  loginRateLimitWindowSeconds: number;
+  /** Requests per minute per address for the whole API; 0 turns the limit off. */
+  apiRateLimitPerMinute: number;
+  seedDemo: boolean;
+  bodyLimitBytes: number;
+  userCacheTtlSeconds: number;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** `<repo>/.data/server`: this file sits at `server/{src,dist}/config/`, three levels below the repository root. */
+function defaultDataDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return path.resolve(here, '..', '..', '..', '.data', 'server');
+}
+
+function defaultCorsOrigins(): string[] {
+  const origins: string[] = [];
+  for (const host of ['localhost', '127.0.0.1']) {
+    for (let port = 3000; port <= 3005; port += 1) origins.push(`http://${host}:${port}`);
+  }
+  return origins;
+}
+
+function readInteger(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (!/^-?\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number (got "${raw}")`);
+  const value = Number(raw);
+  if (value < min || value > max)
+    throw new ConfigError(`${name} must be between ${min} and ${max} (got ${value})`);
+  return value;
+}
+
+function readBoolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false (got "${raw}")`);
+}
+
+/** Reads the server configuration from environment variables, with defaults that serve the local stack. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  const corsOrigins = env.CORS_ORIGINS?.trim()
+    ? env.CORS_ORIGINS.split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean)
+    : defaultCorsOrigins();
+  const tokenSecret = env.TOKEN_SECRET?.trim() || null;
+  if (tokenSecret !== null && tokenSecret.length < 32) {
+    throw new ConfigError('TOKEN_SECRET must be at least 32 characters long');
+  }
+  return {
+    port: readInteger(env, 'PORT', 4000, 0, 65535),
+    host: env.HOST?.trim() || '127.0.0.1',
+    dataDir: path.resolve(env.DATA_DIR?.trim() || defaultDataDir()),
+    corsOrigins,
+    databaseUrl,
+    tokenSecret,
+    tokenTtlSeconds: readInteger(env, 'TOKEN_TTL_SECONDS', 28800, 1, 60 * 60 * 24 * 30),
+    loginChallengeTtlSeconds: readInteger(env, 'LOGIN_CHALLENGE_TTL_SECONDS', 300, 1, 3600),
+    loginRateLimitPerUser: readInteger(env, 'LOGIN_RATE_LIMIT_PER_USER', 10, 1, 100000),
+    loginRateLimitPerIp: readInteger(env, 'LOGIN_RATE_LIMIT_PER_IP', 50, 1, 100000),
+    loginRateLimitWindowSeconds: readInteger(env, 'LOGIN_RATE_LIMIT_WINDOW_SECONDS', 900, 1, 86400),
+    apiRateLimitPerMinute: readInteger(env, 'API_RATE_LIMIT_PER_MINUTE', 1200, 0, 1000000),
+    // The embedded database is a local demo by default; a real PostgreSQL is seeded only when asked to.
+    seedDemo: readBoolean(env, 'SEED_DEMO', databaseUrl === null),
+    bodyLimitBytes: readInteger(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
+    userCacheTtlSeconds: readInteger(env, 'USER_CACHE_TTL_SECONDS', 30, 0, 3600),
+    trustProxy: readBoolean(env, 'TRUST_PROXY', false),
+    logLevel: env.LOG_LEVEL?.trim() || 'info',
+  };
+}

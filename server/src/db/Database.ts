@@ -1,0 +1,22 @@
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+/** What a query can run on: the database itself or an open transaction. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  /** Runs a script of several statements without parameters (migrations). */
+  execute(sql: string): Promise<void>;
+}
+
+/**
+ * The one database seam of the server: the embedded PGlite and a real PostgreSQL both implement it, so
+ * every query is plain SQL that runs on either. Dates are selected as text and counts cast to int in the
+ * SQL itself, because the two drivers parse those types differently.
+ */
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

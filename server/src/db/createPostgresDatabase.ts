@@ -1,0 +1,43 @@
+import pg from 'pg';
+import type { Database, Queryable, QueryResult } from './Database.js';
+
+function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+      const result = await client.query(sql, [...params]);
+      return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
+    },
+    async execute(sql: string): Promise<void> {
+      await client.query(sql);
+    },
+  };
+}
+
+/** A real PostgreSQL through a connection pool (`DATABASE_URL`). */
+export async function createPostgresDatabase(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // Fail at start, not at the first request, when the database cannot be reached.
+  const probe = await pool.connect();
+  probe.release();
+  const root = wrap(pool);
+  return {
+    kind: 'postgres',
+    query: root.query,
+    execute: root.execute,
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

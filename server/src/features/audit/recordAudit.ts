@@ -1,0 +1,38 @@
+import type { FastifyRequest } from 'fastify';
+import type { Queryable } from '../../db/Database.js';
+
+export type AuditAction =
+  | 'auth.login_succeeded'
+  | 'auth.login_failed'
+  | 'auth.two_factor_enabled'
+  | 'patient.read'
+  | 'patient.access'
+  | 'patient.create'
+  | 'patient.update'
+  | 'patient.delete_all_data'
+  | 'patient.list'
+  | 'patient.duplicate_check';
+
+export interface AuditEntry {
+  userId: number | null;
+  action: AuditAction;
+  patientId?: number | null;
+  details?: Record<string, unknown>;
+}
+
+/** Writes who did what, when and from where. Runs inside the caller's transaction when it changes data. */
+export async function recordAudit(db: Queryable, request: FastifyRequest, entry: AuditEntry): Promise<void> {
+  const userAgent = request.headers['user-agent'];
+  await db.query(
+    `INSERT INTO audit_log (user_id, action, patient_id, details, ip, user_agent)
+     VALUES ($1, $2, $3, $4::jsonb, $5, $6)`,
+    [
+      entry.userId,
+      entry.action,
+      entry.patientId ?? null,
+      JSON.stringify(entry.details ?? {}),
+      request.ip,
+      typeof userAgent === 'string' ? userAgent.slice(0, 512) : null,
+    ],
+  );
+}

@@ -1,0 +1,132 @@
+import type { Queryable } from '../../db/Database.js';
+import type { Clock } from '../../app/Clock.js';
+import { toIsoDateTime } from '../../db/toIsoDateTime.js';
+
+/** The user as every answer gives it (part 1 §3 and part 2 §3); never the password hash or TOTP secret. */
+export interface UserResponse {
+  ID_User: number;
+  Name: string;
+  Username: string;
+  Email: string | null;
+  ContactNumber: string | null;
+  Group: number | null;
+  Group_Name: string | null;
+  Administrator: 'yes' | 'no';
+  group_admin: 'yes' | 'no';
+  access_level: number | null;
+  txt_access_level: string | null;
+  is_2fa_enabled: boolean;
+  user_active: number;
+  last_login: string | null;
+  date_added: string | null;
+  created_at: string | null;
+}
+
+/** What the server needs to know about the caller to enforce the rules. */
+export interface AuthenticatedUser {
+  id: number;
+  name: string;
+  username: string;
+  groupId: number | null;
+  isAdministrator: boolean;
+  isGroupAdmin: boolean;
+  accessLevelLabel: string | null;
+  active: boolean;
+  response: UserResponse;
+}
+
+interface UserRow {
+  id: number;
+  name: string;
+  username: string;
+  email: string | null;
+  contact_number: string | null;
+  group_id: number | null;
+  group_name: string | null;
+  is_administrator: boolean;
+  is_group_admin: boolean;
+  access_level_id: number | null;
+  access_level_label: string | null;
+  totp_enabled: boolean;
+  user_active: number;
+  last_login: Date | string | null;
+  date_added: Date | string | null;
+  created_at: Date | string | null;
+}
+
+const USER_SELECT = `
+  SELECT u.id, u.name, u.username, u.email, u.contact_number, u.group_id, g.name AS group_name,
+         u.is_administrator, u.is_group_admin, u.access_level_id, al.label AS access_level_label,
+         (u.totp_secret IS NOT NULL) AS totp_enabled, u.user_active, u.last_login, u.date_added, u.created_at
+    FROM users u
+    LEFT JOIN groups g ON g.id = u.group_id
+    LEFT JOIN access_levels al ON al.id = u.access_level_id`;
+
+function toAuthenticatedUser(row: UserRow): AuthenticatedUser {
+  return {
+    id: row.id,
+    name: row.name,
+    username: row.username,
+    groupId: row.group_id,
+    isAdministrator: row.is_administrator,
+    isGroupAdmin: row.is_group_admin,
+    accessLevelLabel: row.access_level_label,
+    active: Number(row.user_active) === 1,
+    response: {
+      ID_User: row.id,
+      Name: row.name,
+      Username: row.username,
+      Email: row.email,
+      ContactNumber: row.contact_number,
+      Group: row.group_id,
+      Group_Name: row.group_name,
+      Administrator: row.is_administrator ? 'yes' : 'no',
+      group_admin: row.is_group_admin ? 'yes' : 'no',
+      access_level: row.access_level_id,
+      txt_access_level: row.access_level_label,
+      is_2fa_enabled: row.totp_enabled,
+      user_active: Number(row.user_active),
+      last_login: toIsoDateTime(row.last_login),
+      date_added: toIsoDateTime(row.date_added),
+      created_at: toIsoDateTime(row.created_at),
+    },
+  };
+}
+
+export async function findUserById(db: Queryable, id: number): Promise<AuthenticatedUser | null> {
+  const { rows } = await db.query<UserRow>(`${USER_SELECT} WHERE u.id = $1`, [id]);
+  return rows[0] ? toAuthenticatedUser(rows[0]) : null;
+}
+
+export interface UserDirectory {
+  /** The user behind an access token; served from a short cache because every request needs it. */
+  getCached(id: number): Promise<AuthenticatedUser | null>;
+  /** Always from the database (sign-in, refresh), and refreshes the cache. */
+  getFresh(id: number): Promise<AuthenticatedUser | null>;
+  invalidate(id: number): void;
+}
+
+export function createUserDirectory(
+  db: Queryable,
+  options: { ttlSeconds: number; clock: Clock },
+): UserDirectory {
+  const cache = new Map<number, { user: AuthenticatedUser | null; expiresAt: number }>();
+  const getFresh = async (id: number) => {
+    const user = await findUserById(db, id);
+    if (options.ttlSeconds > 0) {
+      cache.set(id, { user, expiresAt: options.clock().getTime() + options.ttlSeconds * 1000 });
+    }
+    return user;
+  };
+  return {
+    async getCached(id) {
+      const hit = cache.get(id);
+      if (hit && hit.expiresAt > options.clock().getTime()) return hit.user;
+      return getFresh(id);
+    },
+    getFresh,
+    invalidate(id) {
+      cache.delete(id);
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { AuthenticatedUser } from '../auth/userDirectory.js';
+import type { PatientAccessLevel } from './patientRepository.js';
+
+const READ_ONLY_LABEL = 'Read Only';
+const KNOWN_LEVEL_LABELS = new Set(['Full Access', 'Standard', 'Transcription Only', READ_ONLY_LABEL]);
+
+/** The contract's "read-only" user level; an unknown or missing label counts as read-only (least privilege). */
+export function hasReadOnlyLevel(user: AuthenticatedUser): boolean {
+  if (user.isAdministrator) return false;
+  const label = user.accessLevelLabel;
+  return label === null || label === READ_ONLY_LABEL || !KNOWN_LEVEL_LABELS.has(label);
+}
+
+/** Edit Patient: refused to the read-only kind (read-only user level, or view-only access to this patient). */
+export function canEditPatient(user: AuthenticatedUser, level: PatientAccessLevel): boolean {
+  return !hasReadOnlyLevel(user) && level !== 3;
+}
+
+/** Delete Patient Data: as editing, and pagination-only access is not enough unless the user is an Administrator. */
+export function canDeletePatientData(user: AuthenticatedUser, level: PatientAccessLevel): boolean {
+  return canEditPatient(user, level) && (level === 1 || user.isAdministrator);
+}
+
+/** Adding patients is a change: the read-only level may only search and view. */
+export function canCreatePatient(user: AuthenticatedUser): boolean {
+  return !hasReadOnlyLevel(user);
+}

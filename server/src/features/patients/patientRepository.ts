@@ -1,0 +1,206 @@
+import type { Queryable } from '../../db/Database.js';
+import { toIsoDateTime } from '../../db/toIsoDateTime.js';
+import type { PatientInput } from './validatePatientInput.js';
+
+export type PatientAccessLevel = 1 | 2 | 3;
+
+/** The patient as every answer gives it: spec field names, plus the caller's access level and the group. */
+export interface PatientResponse {
+  ID_Patient: number;
+  FirstName: string;
+  Surname: string;
+  DateOfBirth: string;
+  MRN: string;
+  DateofEvent: string | null;
+  Solicitorname: string | null;
+  Solicitorcompany: string | null;
+  Solicitorreference: string | null;
+  Ourreference: string | null;
+  last_accessed: string | null;
+  created_by_name: string | null;
+  created_at: string;
+  access_level: PatientAccessLevel;
+  ID_Group: number;
+}
+
+interface PatientRow extends Omit<PatientResponse, 'last_accessed' | 'created_at' | 'access_level'> {
+  last_accessed: Date | string | null;
+  created_at: Date | string;
+  access_level: number;
+}
+
+/** `$1` is the calling user (their last access and access level); `$2` their group. */
+const PATIENT_SELECT = `
+  SELECT p.id AS "ID_Patient", p.first_name AS "FirstName", p.surname AS "Surname",
+         to_char(p.date_of_birth, 'YYYY-MM-DD') AS "DateOfBirth", p.mrn AS "MRN",
+         to_char(p.date_of_event, 'YYYY-MM-DD') AS "DateofEvent",
+         p.solicitor_name AS "Solicitorname", p.solicitor_company AS "Solicitorcompany",
+         p.solicitor_reference AS "Solicitorreference", p.our_reference AS "Ourreference",
+         ra.last_accessed, creator.name AS created_by_name, p.created_at,
+         COALESCE(pa.access_level, 1)::int AS access_level, p.group_id AS "ID_Group"
+    FROM patients p
+    LEFT JOIN patient_recent_access ra ON ra.patient_id = p.id AND ra.user_id = $1
+    LEFT JOIN patient_user_access pa ON pa.patient_id = p.id AND pa.user_id = $1
+    LEFT JOIN users creator ON creator.id = p.created_by`;
+
+const ORDER_BY_NAME = `ORDER BY lower(p.surname), lower(p.first_name), p.id`;
+
+function toPatient(row: PatientRow): PatientResponse {
+  return {
+    ...row,
+    last_accessed: toIsoDateTime(row.last_accessed),
+    created_at: toIsoDateTime(row.created_at) ?? '',
+    access_level: (row.access_level === 2 || row.access_level === 3
+      ? row.access_level
+      : 1) as PatientAccessLevel,
+  };
+}
+
+/** A LIKE pattern matching `term` anywhere, with the user's % and _ taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+export interface Caller {
+  userId: number;
+  groupId: number;
+}
+
+/** Every read is scoped to the caller's group: another group's patient does not exist for them. */
+export function createPatientRepository(db: Queryable) {
+  return {
+    async findById(caller: Caller, patientId: number): Promise<PatientResponse | null> {
+      const { rows } = await db.query<PatientRow>(`${PATIENT_SELECT} WHERE p.id = $3 AND p.group_id = $2`, [
+        caller.userId,
+        caller.groupId,
+        patientId,
+      ]);
+      return rows[0] ? toPatient(rows[0]) : null;
+    },
+
+    async recent(caller: Caller, limit: number): Promise<PatientResponse[]> {
+      const { rows } = await db.query<PatientRow>(
+        `${PATIENT_SELECT} WHERE p.group_id = $2 AND ra.last_accessed IS NOT NULL
+          ORDER BY ra.last_accessed DESC, p.id DESC LIMIT $3`,
+        [caller.userId, caller.groupId, limit],
+      );
+      return rows.map(toPatient);
+    },
+
+    async search(
+      caller: Caller,
+      term: string,
+      page: number,
+      pageSize: number,
+    ): Promise<{ patients: PatientResponse[]; total: number }> {
+      const matches = (
+        group: string,
+        pattern: string,
+      ) => `p.group_id = ${group} AND (p.first_name ILIKE ${pattern}
+        OR p.surname ILIKE ${pattern} OR p.mrn ILIKE ${pattern}
+        OR (p.first_name || ' ' || p.surname) ILIKE ${pattern} OR (p.surname || ' ' || p.first_name) ILIKE ${pattern})`;
+      const pattern = containsPattern(term);
+      const count = await db.query<{ total: number }>(
+        `SELECT count(*)::int AS total FROM patients p WHERE ${matches('$1', '$2')}`,
+        [caller.groupId, pattern],
+      );
+      const { rows } = await db.query<PatientRow>(
+        `${PATIENT_SELECT} WHERE ${matches('$2', '$3')} ${ORDER_BY_NAME} LIMIT $4 OFFSET $5`,
+        [caller.userId, caller.groupId, pattern, pageSize, (page - 1) * pageSize],
+      );
+      return { patients: rows.map(toPatient), total: count.rows[0]?.total ?? 0 };
+    },
+
+    async searchAdvanced(
+      caller: Caller,
+      filters: Record<string, string>,
+      columns: Record<string, string>,
+      limit: number,
+    ) {
+      const params: unknown[] = [caller.userId, caller.groupId];
+      const conditions = Object.entries(filters).map(([field, value]) => {
+        params.push(containsPattern(value));
+        return `p.${columns[field]} ILIKE $${params.length}`;
+      });
+      params.push(limit);
+      const { rows } = await db.query<PatientRow>(
+        `${PATIENT_SELECT} WHERE p.group_id = $2 AND ${conditions.join(' AND ')} ${ORDER_BY_NAME} LIMIT $${params.length}`,
+        params,
+      );
+      return rows.map(toPatient);
+    },
+
+    /** Ids of patients of the group with the same first name, surname and date of birth. */
+    async findDuplicates(
+      caller: Caller,
+      input: { FirstName: string; Surname: string; DateOfBirth: string },
+      excludeId: number | null,
+    ) {
+      const { rows } = await db.query<{ id: number }>(
+        `SELECT id FROM patients
+          WHERE group_id = $1 AND lower(btrim(first_name)) = lower($2) AND lower(btrim(surname)) = lower($3)
+            AND date_of_birth = $4::date AND ($5::int IS NULL OR id <> $5::int)`,
+        [caller.groupId, input.FirstName, input.Surname, input.DateOfBirth, excludeId],
+      );
+      return rows.map((row) => row.id);
+    },
+
+    async create(caller: Caller, input: PatientInput): Promise<number> {
+      const { rows } = await db.query<{ id: number }>(
+        `INSERT INTO patients (group_id, first_name, surname, date_of_birth, mrn, date_of_event, solicitor_name,
+                               solicitor_company, solicitor_reference, our_reference, created_by)
+         VALUES ($1, $2, $3, $4::date, $5, $6::date, $7, $8, $9, $10, $11) RETURNING id`,
+        [
+          caller.groupId,
+          input.FirstName,
+          input.Surname,
+          input.DateOfBirth,
+          input.MRN,
+          input.DateofEvent,
+          input.Solicitorname,
+          input.Solicitorcompany,
+          input.Solicitorreference,
+          input.Ourreference,
+          caller.userId,
+        ],
+      );
+      const id = rows[0]?.id;
+      if (id === undefined) throw new Error('Patient insert returned no id');
+      return id;
+    },
+
+    async update(caller: Caller, patientId: number, input: PatientInput): Promise<boolean> {
+      const { rows } = await db.query(
+        `UPDATE patients SET first_name = $3, surname = $4, date_of_birth = $5::date, mrn = $6, date_of_event = $7::date,
+                solicitor_name = $8, solicitor_company = $9, solicitor_reference = $10, our_reference = $11,
+                updated_by = $12, updated_at = now()
+          WHERE id = $1 AND group_id = $2 RETURNING id`,
+        [
+          patientId,
+          caller.groupId,
+          input.FirstName,
+          input.Surname,
+          input.DateOfBirth,
+          input.MRN,
+          input.DateofEvent,
+          input.Solicitorname,
+          input.Solicitorcompany,
+          input.Solicitorreference,
+          input.Ourreference,
+          caller.userId,
+        ],
+      );
+      return rows.length === 1;
+    },
+
+    async recordAccess(caller: Caller, patientId: number, at: Date): Promise<void> {
+      await db.query(
+        `INSERT INTO patient_recent_access (user_id, patient_id, last_accessed) VALUES ($1, $2, $3)
+         ON CONFLICT (user_id, patient_id) DO UPDATE SET last_accessed = EXCLUDED.last_accessed`,
+        [caller.userId, patientId, at],
+      );
+    },
+  };
+}
+
+export type PatientRepository = ReturnType<typeof createPatientRepository>;

@@ -1,0 +1,36 @@
+import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Queryable } from '../../db/Database.js';
+
+/** Where a patient's stored files live; later slices put uploads and generated documents here. */
+export function patientStorageDir(dataDir: string, patientId: number): string {
+  return path.join(dataDir, 'files', 'patients', String(patientId));
+}
+
+async function countFiles(directory: string): Promise<number> {
+  let entries;
+  try {
+    entries = await readdir(directory, { withFileTypes: true, recursive: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  return entries.filter((entry) => entry.isFile()).length;
+}
+
+/**
+ * Erases everything stored for a patient except the record itself and answers how many of each kind were
+ * removed. So far a patient's data is the storage folder; each slice that adds patient-scoped tables
+ * (documents, vectors, jobs, conversations) deletes their rows here, inside the caller's transaction.
+ */
+export async function purgePatientData(
+  _db: Queryable,
+  dataDir: string,
+  patientId: number,
+): Promise<Record<string, number>> {
+  const deleted: Record<string, number> = {};
+  const directory = patientStorageDir(dataDir, patientId);
+  deleted.files = await countFiles(directory);
+  await rm(directory, { recursive: true, force: true });
+  return deleted;
+}
