@@ -13,14 +13,26 @@ const sharedInternals = {
 };
 const anyRemote = {
   group: ['@ewrt/mf-*', ...remotes.map((r) => `**/${r}/**`)],
-  message: 'Apps never import a remote: link to its area by URL, the host knows remotes only through the runtime configuration.',
+  message:
+    'Apps never import a remote: link to its area by URL, the host knows remotes only through the runtime configuration.',
 };
 const hostCode = { group: ['@ewrt/host', '**/host/src/**'], message: 'Nothing imports the host.' };
-const serverCode = { group: ['@ewrt/server', '**/server/src/**'], message: 'Front ends talk to the server over HTTP only.' };
+const serverCode = {
+  group: ['@ewrt/server', '**/server/src/**'],
+  message: 'Front ends talk to the server over HTTP only.',
+};
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', 'e2e/test-results/**', 'e2e/playwright-report/**', '.data/**', '**/.data/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/coverage/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      '.data/**',
+      '**/.data/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -36,6 +48,12 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS config files (jest, webpack) load their dependencies with require().
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['host/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}', ...remotes.map((r) => `${r}/**/*.{ts,tsx}`)],
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -44,7 +62,10 @@ export default tseslint.config(
       'react/no-danger': 'off',
       'no-restricted-syntax': [
         'error',
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render server and AI text as text.' },
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'Render server and AI text as text.',
+        },
       ],
     },
   },
@@ -81,7 +102,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [anyRemote, hostCode, serverCode, { group: ['@ewrt/shared', '@ewrt/shared/*'], message: 'Inside shared, use relative imports.' }] },
+        {
+          patterns: [
+            anyRemote,
+            hostCode,
+            serverCode,
+            { group: ['@ewrt/shared', '@ewrt/shared/*'], message: 'Inside shared, use relative imports.' },
+          ],
+        },
       ],
     },
   },
@@ -93,10 +121,17 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@ewrt/shared', '@ewrt/shared/*'], allowTypeImports: true, message: 'The server may import only types from shared.' },
+            {
+              group: ['@ewrt/shared', '@ewrt/shared/*'],
+              allowTypeImports: true,
+              message: 'The server may import only types from shared.',
+            },
             anyRemote,
             hostCode,
-            { group: ['../../shared/**', '../shared/**'], message: 'The server may import only types from @ewrt/shared.' },
+            {
+              group: ['../../shared/**', '../shared/**'],
+              message: 'The server may import only types from @ewrt/shared.',
+            },
           ],
         },
       ],

@@ -1,0 +1,154 @@
+import { makePatient, makeUser } from '../testing/factories';
+import type { Patient, PatientAccessLevel } from '../api/types';
+import {
+  canEditPatient,
+  canUseResource,
+  isRouteAllowedForPatientLevel,
+  patientAccessLevel,
+  patientFeatures,
+} from './patientAccess';
+
+// Paths under every prefix part 1 §5 names, plus paths outside them; the expectation per level is
+// written out by hand: 1 / undefined = all, 2 = all but the denied prefixes (except /users/dashboard),
+// 3 = only /patients... and /users/dashboard...
+const PATHS: ReadonlyArray<[path: string, level2: boolean, level3: boolean]> = [
+  ['/documents/process', false, false],
+  ['/documents/search', false, false],
+  ['/documents/patient/7', false, false],
+  ['/transcription/live', false, false],
+  ['/transcription/upload', false, false],
+  ['/transcription/manage', false, false],
+  ['/generative-docs', false, false],
+  ['/secure-chatbot', false, false],
+  ['/research-assistant', false, false],
+  ['/users', false, false],
+  ['/example-report', false, false],
+  ['/structured-templates', false, false],
+  ['/prompt-edit', false, false],
+  ['/opinions/upload', false, false],
+  ['/opinions/query', false, false],
+  ['/draft-report', false, false],
+  ['/users/dashboard', true, true],
+  ['/users/dashboard/12', true, true],
+  ['/patients', true, true],
+  ['/patients/7', true, true],
+  ['/patients/7/dashboard', true, true],
+  ['/patients/7/simplequery', true, true],
+  ['/patient/7/jobs', true, false],
+  ['/pagination', true, false],
+  ['/pagination?patientId=7', true, false],
+  ['/report-templates', true, false],
+  ['/opinion-documents', true, false],
+];
+
+describe.each(PATHS)('%s', (path, level2, level3) => {
+  test.each([
+    [undefined, true],
+    [1, true],
+    [2, level2],
+    [3, level3],
+  ] as Array<[PatientAccessLevel | undefined, boolean]>)(
+    'patient level %p -> allowed %p',
+    (level, allowed) => {
+      expect(isRouteAllowedForPatientLevel(path, level)).toBe(allowed);
+    },
+  );
+});
+
+test('prefixes match whole segments only', () => {
+  expect(isRouteAllowedForPatientLevel('/usersettings', 3)).toBe(false);
+  expect(isRouteAllowedForPatientLevel('/users/dashboardx', 2)).toBe(false);
+});
+
+describe('patientAccessLevel', () => {
+  test('undefined or no patient counts as full access', () => {
+    expect(patientAccessLevel(makePatient({ access_level: undefined }))).toBe(1);
+    expect(patientAccessLevel(null)).toBe(1);
+  });
+
+  test.each([1, 2, 3] as const)('level %p is kept', (level) => {
+    expect(patientAccessLevel(makePatient({ access_level: level }))).toBe(level);
+  });
+
+  test('an unexpected value is treated as view only', () => {
+    expect(patientAccessLevel({ ...makePatient(), access_level: 9 } as unknown as Patient)).toBe(3);
+  });
+});
+
+describe('patientFeatures (part 1 §6)', () => {
+  const FULL = [
+    'process-documents',
+    'query-records',
+    'vector-management',
+    'background-jobs',
+    'search-documents',
+    'draft-reports',
+  ];
+  const user = makeUser();
+  const admin = makeUser({ Administrator: 'yes' });
+
+  test.each([
+    [undefined, FULL],
+    [1, FULL],
+    [2, ['pagination']],
+    [3, []],
+  ] as Array<[PatientAccessLevel | undefined, string[]]>)('patient level %p', (level, features) => {
+    expect(patientFeatures(user, makePatient({ access_level: level }))).toEqual(features);
+  });
+
+  test.each([1, 2, 3] as const)('an administrator gets the full list at patient level %p', (level) => {
+    expect(patientFeatures(admin, makePatient({ access_level: level }))).toEqual(FULL);
+  });
+
+  test('a group admin is not an administrator here', () => {
+    expect(patientFeatures(makeUser({ group_admin: 'yes' }), makePatient({ access_level: 2 }))).toEqual([
+      'pagination',
+    ]);
+  });
+});
+
+describe('canUseResource', () => {
+  const user = makeUser();
+
+  test.each([undefined, 1] as const)('patient level %p may use every resource type', (level) => {
+    expect(canUseResource(user, makePatient({ access_level: level }), 'document')).toBe(true);
+    expect(canUseResource(user, makePatient({ access_level: level }), 'patient')).toBe(true);
+  });
+
+  test.each([2, 3] as const)('patient level %p may use only "patient"', (level) => {
+    expect(canUseResource(user, makePatient({ access_level: level }), 'patient')).toBe(true);
+    expect(canUseResource(user, makePatient({ access_level: level }), 'document')).toBe(false);
+    expect(canUseResource(user, makePatient({ access_level: level }), 'report')).toBe(false);
+  });
+
+  test('an administrator may use every resource type at any level', () => {
+    expect(
+      canUseResource(makeUser({ Administrator: 'yes' }), makePatient({ access_level: 3 }), 'document'),
+    ).toBe(true);
+  });
+});
+
+describe('canEditPatient (Edit Patient / Delete Patient Data)', () => {
+  test.each(['Full Access', 'Standard', 'Transcription Only'])('a "%s" user may edit', (label) => {
+    expect(canEditPatient(makeUser({ txt_access_level: label }), makePatient())).toBe(true);
+  });
+
+  test.each(['Read Only', 'Nonsense', null])('a user with level %p may not', (label) => {
+    expect(canEditPatient(makeUser({ txt_access_level: label }), makePatient())).toBe(false);
+  });
+
+  test('nobody may edit a view-only patient, administrators included', () => {
+    expect(canEditPatient(makeUser(), makePatient({ access_level: 3 }))).toBe(false);
+    expect(canEditPatient(makeUser({ Administrator: 'yes' }), makePatient({ access_level: 3 }))).toBe(false);
+  });
+
+  test('a pagination-only patient may be edited', () => {
+    expect(canEditPatient(makeUser(), makePatient({ access_level: 2 }))).toBe(true);
+  });
+
+  test('an administrator with a Read Only label may edit', () => {
+    expect(
+      canEditPatient(makeUser({ Administrator: 'yes', txt_access_level: 'Read Only' }), makePatient()),
+    ).toBe(true);
+  });
+});

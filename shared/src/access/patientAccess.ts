@@ -1,0 +1,95 @@
+import type { Patient, PatientAccessLevel, User } from '../api/types';
+import { PATIENT_ACCESS } from '../constants';
+import { hasPathPrefix } from './routes';
+import type { PatientFeature } from './types';
+import { isAdministrator, isReadOnlyUser } from './userAccess';
+
+type MaybeUser = User | null | undefined;
+type MaybePatient = Patient | null | undefined;
+
+/** Prefixes a pagination-only patient may not open (part 1 §5), except /users/dashboard. */
+const PAGINATION_ONLY_DENIED_PREFIXES = [
+  '/documents',
+  '/transcription',
+  '/generative-docs',
+  '/secure-chatbot',
+  '/research-assistant',
+  '/users',
+  '/example-report',
+  '/structured-templates',
+  '/prompt-edit',
+  '/opinions',
+  '/draft-report',
+] as const;
+
+const VIEW_ONLY_ALLOWED_PREFIXES = ['/patients', '/users/dashboard'] as const;
+const USER_DASHBOARD_PREFIX = '/users/dashboard';
+
+const FULL_ACCESS_FEATURES: readonly PatientFeature[] = [
+  'process-documents',
+  'query-records',
+  'vector-management',
+  'background-jobs',
+  'search-documents',
+  'draft-reports',
+];
+
+export const PATIENT_LEVEL_LABELS: Record<PatientAccessLevel, string> = {
+  1: 'Full access',
+  2: 'Pagination only',
+  3: 'View only',
+};
+
+/**
+ * The selected patient's access level: none selected or undefined -> full access (the specification);
+ * any value other than 1, 2 or 3 -> view only (least privilege).
+ */
+export function patientAccessLevel(patient: MaybePatient): PatientAccessLevel {
+  const level: unknown = patient?.access_level;
+  if (level === undefined || level === null) return PATIENT_ACCESS.FULL;
+  if (
+    level === PATIENT_ACCESS.FULL ||
+    level === PATIENT_ACCESS.PAGINATION_ONLY ||
+    level === PATIENT_ACCESS.VIEW_ONLY
+  ) {
+    return level;
+  }
+  return PATIENT_ACCESS.VIEW_ONLY;
+}
+
+/** The client-side route rule by the selected patient's access level (part 1 §5). */
+export function isRouteAllowedForPatientLevel(path: string, level: PatientAccessLevel | undefined): boolean {
+  switch (level) {
+    case PATIENT_ACCESS.PAGINATION_ONLY:
+      if (hasPathPrefix(path, USER_DASHBOARD_PREFIX)) return true;
+      return !PAGINATION_ONLY_DENIED_PREFIXES.some((prefix) => hasPathPrefix(path, prefix));
+    case PATIENT_ACCESS.VIEW_ONLY:
+      return VIEW_ONLY_ALLOWED_PREFIXES.some((prefix) => hasPathPrefix(path, prefix));
+    default:
+      return true;
+  }
+}
+
+/** The patient dashboard's feature list (part 1 §6). */
+export function patientFeatures(user: MaybeUser, patient: MaybePatient): PatientFeature[] {
+  if (isAdministrator(user)) return [...FULL_ACCESS_FEATURES];
+  switch (patientAccessLevel(patient)) {
+    case PATIENT_ACCESS.FULL:
+      return [...FULL_ACCESS_FEATURES];
+    case PATIENT_ACCESS.PAGINATION_ONLY:
+      return ['pagination'];
+    default:
+      return [];
+  }
+}
+
+/** Administrators and full-access patients may use every resource type; others only 'patient'. */
+export function canUseResource(user: MaybeUser, patient: MaybePatient, resourceType: string): boolean {
+  if (isAdministrator(user) || patientAccessLevel(patient) === PATIENT_ACCESS.FULL) return true;
+  return resourceType === 'patient';
+}
+
+/** Edit Patient and Delete Patient Data are hidden for the read-only kind (user or patient). */
+export function canEditPatient(user: MaybeUser, patient: MaybePatient): boolean {
+  return !isReadOnlyUser(user) && patientAccessLevel(patient) !== PATIENT_ACCESS.VIEW_ONLY;
+}

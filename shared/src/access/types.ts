@@ -1,0 +1,37 @@
+import type { AreaName } from '../config/types';
+
+/** User-level features, granted by the user's access level (txt_access_level). */
+export type Feature = 'documents' | 'transcription' | 'generative-ai' | 'tools' | 'advanced-tools';
+
+/** Patient dashboard features of part 1 §6, granted by the selected patient's access level. */
+export type PatientFeature =
+  | 'process-documents'
+  | 'query-records'
+  | 'vector-management'
+  | 'background-jobs'
+  | 'search-documents'
+  | 'draft-reports'
+  | 'pagination';
+
+export interface AccessLevelDefinition {
+  id: number;
+  label: string;
+  features: readonly Feature[];
+  description: string;
+}
+
+export interface RouteEntry {
+  /** Path pattern; ":name" segments match any one segment. */
+  pattern: string;
+  area: AreaName;
+  /** Feature the user's access level must grant. */
+  feature?: Feature;
+  /** Only administrators and group admins. */
+  adminOnly?: boolean;
+  /** The screen works on the selected patient (or one named by a patientId query parameter) without naming it in its path. */
+  needsPatient?: boolean;
+}
+
+export type RouteAccessDecision =
+  | { allowed: true }
+  | { allowed: false; reason: 'user-level' | 'patient-level' | 'admin-only'; levelLabel: string };

@@ -1,0 +1,79 @@
+import { apiUrl, http, HttpResponse, makePatient, makeUser, setupApiServer } from '../testing';
+import { STORAGE_KEYS } from '../constants';
+import { selectedPatientStore } from '../session/selectedPatientStore';
+import { sessionStore } from '../session/sessionStore';
+import { login } from './authApi';
+import { getRecentPatients } from './patientsApi';
+
+const server = setupApiServer();
+
+test('sends the bearer token from local storage', async () => {
+  sessionStore.signIn('abc', makeUser());
+  let authorization: string | null = null;
+  server.use(
+    http.get(apiUrl('/api/patients/recent'), ({ request }) => {
+      authorization = request.headers.get('authorization');
+      return HttpResponse.json({ patients: [] });
+    }),
+  );
+  await expect(getRecentPatients()).resolves.toEqual({ patients: [] });
+  expect(authorization).toBe('Bearer abc');
+});
+
+test('sends no Authorization header without a token', async () => {
+  let authorization: string | null = 'unset';
+  server.use(
+    http.get(apiUrl('/api/patients/recent'), ({ request }) => {
+      authorization = request.headers.get('authorization');
+      return HttpResponse.json({ patients: [] });
+    }),
+  );
+  await getRecentPatients();
+  expect(authorization).toBeNull();
+});
+
+describe('the 401 rule', () => {
+  beforeEach(() => {
+    server.use(
+      http.get(apiUrl('/api/patients/recent'), () =>
+        HttpResponse.json({ message: 'Expired' }, { status: 401 }),
+      ),
+    );
+    sessionStore.signIn('expired-token', makeUser());
+    selectedPatientStore.select(makePatient());
+  });
+
+  test('clears token and selected patient, signs out and goes to /', async () => {
+    window.history.pushState(null, '', '/patients/101/dashboard');
+    const popstate = jest.fn();
+    window.addEventListener('popstate', popstate);
+
+    await expect(getRecentPatients()).rejects.toMatchObject({ response: { status: 401 } });
+
+    window.removeEventListener('popstate', popstate);
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.selectedPatient)).toBeNull();
+    expect(selectedPatientStore.getState()).toBeNull();
+    expect(sessionStore.getState()).toEqual({ status: 'signed-out', user: null, token: null });
+    expect(window.location.pathname).toBe('/');
+    expect(popstate).toHaveBeenCalled();
+  });
+
+  test('does not navigate when already at /', async () => {
+    const pushState = jest.spyOn(window.history, 'pushState');
+    await expect(getRecentPatients()).rejects.toBeDefined();
+    expect(pushState).not.toHaveBeenCalled();
+    expect(window.location.pathname).toBe('/');
+    expect(sessionStore.getState().status).toBe('signed-out');
+  });
+
+  test('a rejected sign-in is not an expired session: nothing is cleared, no navigation', async () => {
+    window.history.pushState(null, '', '/patients');
+    server.use(
+      http.post(apiUrl('/api/login'), () => HttpResponse.json({ message: 'Wrong' }, { status: 401 })),
+    );
+    await expect(login({ username: 'a', password: 'b' })).rejects.toBeDefined();
+    expect(window.location.pathname).toBe('/patients');
+    expect(sessionStore.getState().status).toBe('signed-in');
+  });
+});

@@ -1,0 +1,62 @@
+import { AxiosError, AxiosHeaders } from 'axios';
+import { apiUrl, http, HttpResponse, setupApiServer } from '../testing';
+import { MESSAGES } from '../messages';
+import { apiClient } from './apiClient';
+import { getErrorMessage } from './getErrorMessage';
+
+const server = setupApiServer();
+
+async function failureOf(request: Promise<unknown>): Promise<unknown> {
+  try {
+    await request;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('The request was expected to fail');
+}
+
+test("shows the server's message when present", async () => {
+  server.use(
+    http.get(apiUrl('/api/x'), () => HttpResponse.json({ message: 'Patient not found' }, { status: 404 })),
+  );
+  const error = await failureOf(apiClient.get('/api/x'));
+  expect(getErrorMessage(error, 'Fallback')).toBe('Patient not found');
+});
+
+test('uses the fallback when the answer has no message', async () => {
+  server.use(http.get(apiUrl('/api/x'), () => HttpResponse.json({ error: 'boom' }, { status: 500 })));
+  const error = await failureOf(apiClient.get('/api/x'));
+  expect(getErrorMessage(error, 'An error occurred while saving the patient.')).toBe(
+    'An error occurred while saving the patient.',
+  );
+});
+
+test('uses the fallback when the message is blank or the body is not JSON', async () => {
+  server.use(
+    http.get(apiUrl('/api/blank'), () => HttpResponse.json({ message: '  ' }, { status: 400 })),
+    http.get(apiUrl('/api/text'), () => HttpResponse.text('Bad gateway', { status: 502 })),
+  );
+  expect(getErrorMessage(await failureOf(apiClient.get('/api/blank')), 'Login failed')).toBe('Login failed');
+  expect(getErrorMessage(await failureOf(apiClient.get('/api/text')), 'Login failed')).toBe('Login failed');
+});
+
+test("shows the network error's message when no answer arrived", async () => {
+  server.use(http.get(apiUrl('/api/x'), () => HttpResponse.error()));
+  const error = await failureOf(apiClient.get('/api/x'));
+  expect(getErrorMessage(error, 'Fallback')).toBe('Network Error');
+});
+
+test("shows the time-out's message when the server does not answer in time", () => {
+  // MSW's XHR interception does not fire time-outs, so the error is built the way axios builds it.
+  const timeout = new AxiosError('timeout of 120000ms exceeded', AxiosError.ECONNABORTED, {
+    headers: new AxiosHeaders(),
+  });
+  expect(getErrorMessage(timeout, 'Fallback')).toBe('timeout of 120000ms exceeded');
+});
+
+test("defaults to 'An error occurred' and never returns an empty string", () => {
+  expect(getErrorMessage(new Error('internal detail'))).toBe(MESSAGES.genericError);
+  expect(getErrorMessage('weird')).toBe('An error occurred');
+  expect(getErrorMessage(undefined, '')).toBe('An error occurred');
+  expect(getErrorMessage(null, '   ')).toBe('An error occurred');
+});

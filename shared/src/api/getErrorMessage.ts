@@ -1,0 +1,23 @@
+import axios from 'axios';
+import { MESSAGES } from '../messages';
+
+function nonBlank(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+/**
+ * The message rule of part 1 §8: the server's `message` when present; otherwise, when no HTTP answer
+ * arrived at all (network error, time-out), the network error's message; otherwise the fallback.
+ * Never returns an empty string.
+ */
+export function getErrorMessage(error: unknown, fallback: string = MESSAGES.genericError): string {
+  const safeFallback = nonBlank(fallback) ? fallback : MESSAGES.genericError;
+  if (!axios.isAxiosError(error)) return safeFallback;
+  const body: unknown = error.response?.data;
+  if (typeof body === 'object' && body !== null) {
+    const message = (body as { message?: unknown }).message;
+    if (nonBlank(message)) return message;
+  }
+  if (!error.response && nonBlank(error.message)) return error.message;
+  return safeFallback;
+}

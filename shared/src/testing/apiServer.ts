@@ -1,0 +1,47 @@
+import { setupServer } from 'msw/node';
+import { configureApi } from '../api/apiClient';
+import { resetSharedState } from './resetSharedState';
+
+/** The API base URL every test talks to; MSW answers for it. */
+export const TEST_API_BASE_URL = 'http://api.test';
+
+/** An absolute URL on the test API, for MSW handlers: apiUrl('/api/login'). */
+export function apiUrl(path: string): string {
+  return `${TEST_API_BASE_URL}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+type Handlers = Parameters<typeof setupServer>;
+
+/**
+ * An MSW server for the test file, wired to beforeAll/afterEach/afterAll. The API client points at
+ * TEST_API_BASE_URL; stores and storage are reset after each test. A request no handler answers
+ * fails the test (it is also reported by MSW as an error).
+ */
+export function setupApiServer(...handlers: Handlers) {
+  const server = setupServer(...handlers);
+  const unhandled: string[] = [];
+
+  beforeAll(() => {
+    server.listen({
+      onUnhandledRequest(request, print) {
+        unhandled.push(`${request.method} ${request.url}`);
+        print.error();
+      },
+    });
+  });
+  beforeEach(() => {
+    configureApi({ baseUrl: TEST_API_BASE_URL });
+  });
+  afterEach(() => {
+    server.resetHandlers();
+    resetSharedState();
+    const requests = unhandled.splice(0);
+    if (requests.length > 0) {
+      throw new Error(`Requests without an MSW handler: ${requests.join(', ')}`);
+    }
+  });
+  afterAll(() => {
+    server.close();
+  });
+  return server;
+}

@@ -1,0 +1,7 @@
+// @ewrt/shared/testing: helpers for the tests of every front-end package (never for app code).
+// The reference gives every package that imports this entry the jest-dom matcher types.
+/// <reference types="@testing-library/jest-dom" />
+export { renderWithProviders, type RenderWithProvidersOptions } from './renderWithProviders';
+export { makePatient, makeUser } from './factories';
+export { TEST_API_BASE_URL, apiUrl, setupApiServer } from './apiServer';
+export { delay, http, HttpResponse } from 'msw';
