@@ -1,0 +1,25 @@
+import type { Root } from 'react-dom/client';
+import { configureApi, loadRuntimeConfig, sessionStore, type RuntimeConfig } from '@ewrt/shared';
+import { startComposition } from '../composition/startComposition';
+import { HostApp } from './HostApp';
+import { StartupError } from './StartupError';
+
+/**
+ * Starts the suite: runtime configuration, API, remotes (registered, not fetched), single-spa, the
+ * session restore and the host's React root.
+ */
+export async function startHost(root: Root): Promise<void> {
+  let config: RuntimeConfig;
+  try {
+    config = await loadRuntimeConfig('/config.json');
+  } catch (error) {
+    console.error('The runtime configuration could not be loaded', error);
+    root.render(<StartupError detail={error instanceof Error ? error.message : String(error)} />);
+    return;
+  }
+
+  configureApi({ baseUrl: config.apiBaseUrl });
+  startComposition(config.remotes);
+  void sessionStore.restore();
+  root.render(<HostApp />);
+}

@@ -1,0 +1,6 @@
+// The federation contract of this remote (exposed as `./spa`): single-spa lifecycles the host mounts
+// into its outlet.
+import { createRemoteLifecycles } from '@ewrt/shared';
+import { PatientsApp } from './app/PatientsApp';
+
+export const { bootstrap, mount, unmount } = createRemoteLifecycles({ name: 'patients', App: PatientsApp });

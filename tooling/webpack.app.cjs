@@ -1,0 +1,283 @@
+// One webpack configuration for every app of the suite (the host and each remote), so that they agree
+// on the federation contract: the same shared singletons, the same manifest, the same loaders.
+//
+// Usage in an app's webpack.config.cjs:
+//   module.exports = createAppConfig({ dir: __dirname, name: 'mf_patients', port: 3001,
+//                                      exposes: { './spa': './src/spa.tsx' } });
+const fs = require('node:fs');
+const path = require('node:path');
+const { CopyPublicPlugin } = require('./copyPublicPlugin.cjs');
+const { packageRoot, installedVersion } = require('./packageVersion.cjs');
+
+const SHARED_PACKAGE_DIR = path.resolve(__dirname, '..', 'shared');
+
+/**
+ * `tooling/` is not a package: build tools are installed in each app, so they are loaded from the
+ * app folder that uses this factory.
+ */
+function requireFromApp(dir, request) {
+  return require(require.resolve(request, { paths: [dir] }));
+}
+
+/**
+ * The federation singletons of ARCHITECTURE §2. Each entry names the package whose installed version
+ * is provided and, for transitive packages, the package through which it is resolved. antd is shared
+ * separately, module by module (below).
+ */
+const SINGLETONS = [
+  { key: 'react', pkg: 'react' },
+  { key: 'react/jsx-runtime', pkg: 'react' },
+  { key: 'react-dom', pkg: 'react-dom' },
+  { key: 'react-dom/client', pkg: 'react-dom' },
+  { key: 'react-router', pkg: 'react-router', via: 'react-router-dom' },
+  { key: 'react-router-dom', pkg: 'react-router-dom' },
+  { key: 'single-spa', pkg: 'single-spa' },
+  { key: '@ant-design/cssinjs', pkg: '@ant-design/cssinjs', via: 'antd' },
+  { key: '@ewrt/shared', pkg: '@ewrt/shared' },
+];
+
+/**
+ * antd in the form that meets the budgets: shared whole it cannot be tree-shaken (~446 KB gzip on every
+ * page), bundled by each app it is downloaded again by every remote and, worse, each copy has its own
+ * React contexts, so a remote's components would ignore the theme, the en-GB locale and the `App`
+ * (message/modal) that `AppProviders` (in the host's copy) provides. So antd is shared per module:
+ * - the context modules, so that components from any copy read what `AppProviders` and the host's
+ *   Form/Space/Row provide;
+ * - every component entry (`antd/es/<component>`), so that each component used anywhere in the suite
+ *   is downloaded once, and only when some app uses it.
+ * Both are matched where antd imports them relatively (allowNodeModulesSuffixMatch).
+ */
+const ANTD_CONTEXT_MODULES = [
+  { key: 'antd/es/config-provider/context', pkg: 'antd' },
+  { key: 'antd/es/config-provider/DisabledContext', pkg: 'antd' },
+  { key: 'antd/es/config-provider/SizeContext', pkg: 'antd' },
+  { key: 'antd/es/theme/context', pkg: 'antd' },
+  { key: 'antd/es/locale/context', pkg: 'antd' },
+  { key: 'antd/es/form/validateMessagesContext', pkg: 'antd' },
+  { key: 'antd/es/app/context', pkg: 'antd' },
+  { key: 'antd/es/form/context', pkg: 'antd' },
+  { key: 'antd/es/space/Compact', pkg: 'antd' },
+  { key: 'antd/es/_util/zindexContext', pkg: 'antd' },
+  { key: 'antd/es/grid/RowContext', pkg: 'antd' },
+  { key: 'antd/es/radio/context', pkg: 'antd' },
+  { key: 'antd/es/checkbox/GroupContext', pkg: 'antd' },
+  { key: '@ant-design/icons/es/components/Context', pkg: '@ant-design/icons', via: 'antd' },
+];
+
+/** Folders of antd/es that are not components (internals, styles, tokens, translations). */
+const ANTD_NON_COMPONENT_FOLDERS = new Set(['style', 'theme', 'locale', 'version']);
+
+/** Every antd component entry, `antd/es/<component>` (what antd's index and other components import). */
+function antdComponentKeys(dir) {
+  const esDir = path.join(packageRoot('antd', lookupDirs(dir)), 'es');
+  return fs
+    .readdirSync(esDir, { withFileTypes: true })
+    .filter(
+      (entry) =>
+        entry.isDirectory() && !entry.name.startsWith('_') && !ANTD_NON_COMPONENT_FOLDERS.has(entry.name),
+    )
+    .filter((entry) => fs.existsSync(path.join(esDir, entry.name, 'index.js')))
+    .map((entry) => `antd/es/${entry.name}`);
+}
+
+/** The directories a package is looked up from: the app itself, then the packages bringing it in. */
+function lookupDirs(dir, via) {
+  const dirs = [dir, SHARED_PACKAGE_DIR];
+  if (via) {
+    for (const from of [dir, SHARED_PACKAGE_DIR]) {
+      try {
+        dirs.push(packageRoot(via, [from]));
+      } catch {
+        // `via` is not a dependency of this folder; the other folders are tried.
+      }
+    }
+  }
+  return dirs;
+}
+
+/** Shared-module configuration: singletons with a caret range of the installed version. */
+function sharedSingletons(dir) {
+  const antdModules = [
+    ...ANTD_CONTEXT_MODULES,
+    ...antdComponentKeys(dir).map((key) => ({ key, pkg: 'antd' })),
+  ];
+  const antdShared = antdModules.map(({ key, pkg, via }) => {
+    const version = installedVersion(pkg, lookupDirs(dir, via));
+    return [
+      key,
+      {
+        singleton: true,
+        version,
+        requiredVersion: `^${version}`,
+        strictVersion: false,
+        packageName: pkg,
+        allowNodeModulesSuffixMatch: true,
+      },
+    ];
+  });
+  return Object.fromEntries([
+    ...antdShared,
+    ...SINGLETONS.map(({ key, pkg, via }) => {
+      const version = installedVersion(pkg, lookupDirs(dir, via));
+      return [
+        key,
+        {
+          singleton: true,
+          version,
+          // Exact pins in package.json would become exact requirements; a caret keeps patch and
+          // minor releases of one remote compatible with the host.
+          requiredVersion: `^${version}`,
+          strictVersion: false,
+        },
+      ];
+    }),
+  ]);
+}
+
+/** swc for TypeScript/TSX, including the `@ewrt/shared` source that resolves to /work/main/shared/src. */
+function swcRule(dir) {
+  return {
+    test: /\.(ts|tsx|js|jsx|mjs)$/,
+    exclude: /node_modules/,
+    use: {
+      loader: require.resolve('swc-loader', { paths: [dir] }),
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          target: 'es2022',
+          transform: { react: { runtime: 'automatic', development: false } },
+        },
+      },
+    },
+  };
+}
+
+/** swc minifier: terser needs ~25 s per app on this machine, swc ~10 s. */
+function swcMinimizer(dir) {
+  // minimizer-webpack-plugin is webpack's own dependency (its default minimizer); load it from there.
+  const webpackRoot = packageRoot('webpack', [dir]);
+  const MinimizerPlugin = require(require.resolve('minimizer-webpack-plugin', { paths: [webpackRoot] }));
+  return new MinimizerPlugin({
+    minify: {
+      implementation: MinimizerPlugin.swcMinify,
+      options: { compress: { passes: 2 }, mangle: true },
+    },
+    extractComments: false,
+  });
+}
+
+/**
+ * @param {{
+ *   dir: string,                       // the app folder (__dirname of its webpack.config.cjs)
+ *   name: string,                      // federation container name: 'host', 'mf_patients', ...
+ *   port: number,                      // dev-server port
+ *   exposes?: Record<string, string>,  // remotes: { './spa': './src/spa.tsx' }
+ *   isHost?: boolean,
+ * }} options
+ */
+function createAppConfig({ dir, name, port, exposes, isHost = false }) {
+  const HtmlWebpackPlugin = requireFromApp(dir, 'html-webpack-plugin');
+  const { ModuleFederationPlugin } = requireFromApp(dir, '@module-federation/enhanced/webpack');
+
+  return (_env, argv = {}) => {
+    const production = (argv.mode ?? process.env.NODE_ENV) === 'production';
+    const hashed = (base) => (production ? `${base}.[contenthash:10].js` : `${base}.js`);
+
+    return {
+      name,
+      mode: production ? 'production' : 'development',
+      context: dir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      target: 'web',
+      output: {
+        path: path.join(dir, 'dist'),
+        // The host serves deep links (/patients/1/dashboard) from one index.html: its assets need an
+        // absolute path. A remote lives on its own origin and learns its URL from where it is loaded.
+        publicPath: isHost ? '/' : 'auto',
+        filename: hashed('[name]'),
+        chunkFilename: hashed('[name]'),
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      },
+      module: {
+        rules: [swcRule(dir)],
+      },
+      experiments: {
+        // Plain `.css` files imported from TS (the host's landing page) without extra loaders.
+        css: true,
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          ...(exposes ? { exposes } : {}),
+          // Remotes are registered at runtime from /config.json, never at build time.
+          remotes: {},
+          shared: sharedSingletons(dir),
+          // The host owns the shared singletons: whatever is already loaded wins, so start-up never
+          // fetches a remote entry to compare versions.
+          ...(isHost ? { shareStrategy: 'loaded-first' } : {}),
+          manifest: true,
+          dts: false,
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(dir, 'public', 'index.html'),
+          // Only the app entry: the remote container (remoteEntry.js) is loaded by hosts, not by the page.
+          chunks: ['main'],
+        }),
+        new CopyPublicPlugin({ from: path.join(dir, 'public'), exclude: ['index.html'] }),
+      ],
+      optimization: {
+        // A runtime chunk breaks remote containers (TOOLCHAIN): leave runtimeChunk off.
+        runtimeChunk: false,
+        // antd components are shared one by one, so they live in separate async chunks; without this
+        // their common internals (antd/_util, rc-components, icons) would be copied into each of them.
+        splitChunks: {
+          chunks: 'async',
+          minSize: 4000,
+          cacheGroups: {
+            // The internals every antd component needs, in one chunk loaded once.
+            antdInternals: {
+              test: /[\\/]node_modules[\\/].*([\\/]antd[\\/]es[\\/](_util|style|theme|locale|config-provider|grid)[\\/]|[\\/]@rc-component[\\/](util|motion|resize-observer|portal)[\\/]|[\\/]@ant-design[\\/](cssinjs-utils|fast-color|colors)[\\/]|[\\/]@ant-design[\\/]icons[\\/]es[\\/]components[\\/]|[\\/]clsx[\\/])/,
+              name: 'antd-internals',
+              chunks: 'async',
+              minChunks: 2,
+              priority: 20,
+              enforce: true,
+              reuseExistingChunk: true,
+            },
+          },
+        },
+        minimize: production,
+        minimizer: [swcMinimizer(dir)],
+        moduleIds: production ? 'deterministic' : 'named',
+        chunkIds: production ? 'deterministic' : 'named',
+      },
+      performance: {
+        // Budgets are measured gzip-compressed by scripts/bench.mjs; webpack's raw-size hints are noise.
+        hints: false,
+      },
+      devServer: {
+        port,
+        host: 'localhost',
+        historyApiFallback: true,
+        hot: false,
+        liveReload: true,
+        headers: {
+          'Access-Control-Allow-Origin': '*',
+          'Access-Control-Allow-Methods': 'GET, OPTIONS',
+          'Access-Control-Allow-Headers': '*',
+        },
+        client: { overlay: { errors: true, warnings: false } },
+        static: false,
+      },
+      stats: production ? 'normal' : 'minimal',
+    };
+  };
+}
+
+module.exports = { createAppConfig, SINGLETONS };
