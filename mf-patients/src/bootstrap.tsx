@@ -5,4 +5,7 @@ import { PatientsApp } from './app/PatientsApp';
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element to render the patients area into.');
 
-void mountStandalone({ name: 'patients', App: PatientsApp, rootElement });
+// The area's routes start at /patients; the standalone page opens there (inside the host, "/" is the landing page).
+if (window.location.pathname === '/') window.history.replaceState(null, '', '/patients');
+
+void mountStandalone({ name: 'mf_patients', App: PatientsApp, rootElement });

@@ -3,4 +3,7 @@
 import { createRemoteLifecycles } from '@ewrt/shared';
 import { PatientsApp } from './app/PatientsApp';
 
-export const { bootstrap, mount, unmount } = createRemoteLifecycles({ name: 'patients', App: PatientsApp });
+export const { bootstrap, mount, unmount } = createRemoteLifecycles({
+  name: 'mf_patients',
+  App: PatientsApp,
+});

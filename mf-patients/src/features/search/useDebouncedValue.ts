@@ -1,0 +1,13 @@
+import { useEffect, useState } from 'react';
+
+/** The value as it was `delayMs` after its last change: lets a search wait until the user stops typing. */
+export function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDebounced(value), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [value, delayMs]);
+
+  return debounced;
+}
