@@ -73,6 +73,8 @@ export { ACCESS_LEVELS, FEATURES } from './access/accessLevels';
 export { ROUTES, findRoute, matchPattern } from './access/routes';
 export { hasFeature, isAdmin, isAdministrator, isReadOnlyUser, userFeatures } from './access/userAccess';
 export {
+  canAddPatient,
+  canDeletePatientData,
   canEditPatient,
   canUseResource,
   isRouteAllowedForPatientLevel,

@@ -1,6 +1,8 @@
 import { makePatient, makeUser } from '../testing/factories';
 import type { Patient, PatientAccessLevel } from '../api/types';
 import {
+  canAddPatient,
+  canDeletePatientData,
   canEditPatient,
   canUseResource,
   isRouteAllowedForPatientLevel,
@@ -150,5 +152,47 @@ describe('canEditPatient (Edit Patient / Delete Patient Data)', () => {
     expect(
       canEditPatient(makeUser({ Administrator: 'yes', txt_access_level: 'Read Only' }), makePatient()),
     ).toBe(true);
+  });
+});
+
+describe('canDeletePatientData (Delete Patient Data)', () => {
+  test.each(['Full Access', 'Standard', 'Transcription Only'])(
+    'a "%s" user may delete a full-access patient\'s data',
+    (label) => {
+      expect(
+        canDeletePatientData(makeUser({ txt_access_level: label }), makePatient({ access_level: 1 })),
+      ).toBe(true);
+    },
+  );
+
+  test('a Read Only user may not, whatever the patient', () => {
+    expect(canDeletePatientData(makeUser({ txt_access_level: 'Read Only' }), makePatient())).toBe(false);
+  });
+
+  test('pagination-only access is not enough, except for an administrator', () => {
+    expect(canDeletePatientData(makeUser(), makePatient({ access_level: 2 }))).toBe(false);
+    expect(canDeletePatientData(makeUser({ Administrator: 'yes' }), makePatient({ access_level: 2 }))).toBe(
+      true,
+    );
+  });
+
+  test("nobody may delete a view-only patient's data, administrators included", () => {
+    expect(canDeletePatientData(makeUser({ Administrator: 'yes' }), makePatient({ access_level: 3 }))).toBe(
+      false,
+    );
+  });
+});
+
+describe('canAddPatient (Add New Patient)', () => {
+  test.each(['Full Access', 'Standard', 'Transcription Only'])('a "%s" user may add patients', (label) => {
+    expect(canAddPatient(makeUser({ txt_access_level: label }))).toBe(true);
+  });
+
+  test.each(['Read Only', 'Nonsense', null])('a user with level %p may not', (label) => {
+    expect(canAddPatient(makeUser({ txt_access_level: label }))).toBe(false);
+  });
+
+  test('an administrator may, whatever the level label', () => {
+    expect(canAddPatient(makeUser({ Administrator: 'yes', txt_access_level: 'Read Only' }))).toBe(true);
   });
 });

@@ -93,3 +93,16 @@ export function canUseResource(user: MaybeUser, patient: MaybePatient, resourceT
 export function canEditPatient(user: MaybeUser, patient: MaybePatient): boolean {
   return !isReadOnlyUser(user) && patientAccessLevel(patient) !== PATIENT_ACCESS.VIEW_ONLY;
 }
+
+/**
+ * Delete Patient Data erases documents, vectors and jobs, resources beyond the record itself: besides the
+ * edit rule it needs full access to the patient, unless the user is an administrator (the server agrees).
+ */
+export function canDeletePatientData(user: MaybeUser, patient: MaybePatient): boolean {
+  return canEditPatient(user, patient) && canUseResource(user, patient, 'documents');
+}
+
+/** Adding a patient is a change: the read-only kind may only search and view (the server agrees). */
+export function canAddPatient(user: MaybeUser): boolean {
+  return !isReadOnlyUser(user);
+}

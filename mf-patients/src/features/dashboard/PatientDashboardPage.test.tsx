@@ -95,12 +95,20 @@ describe('PatientDashboardPage: what each access level sees', () => {
     expect(screen.getByRole('button', { name: /Patient Search/ })).toBeInTheDocument();
   });
 
-  it('pagination-only patient (access_level 2): only the Pagination card, editing allowed', async () => {
+  it('pagination-only patient (access_level 2): only the Pagination card, editing but no data deletion', async () => {
     patient = makePatient({ ID_Patient: 102, access_level: 2 });
     renderDashboard(makeUser());
     await loaded();
     expect(visibleCards()).toEqual(['Pagination']);
     expect(screen.getByRole('button', { name: /Edit Patient/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Delete Patient Data/ })).not.toBeInTheDocument();
+  });
+
+  it('administrator on a pagination-only patient: may delete the data', async () => {
+    patient = makePatient({ ID_Patient: 105, access_level: 2 });
+    renderDashboard(makeUser({ Administrator: 'yes' }));
+    await loaded();
+    expect(screen.getByRole('button', { name: /Delete Patient Data/ })).toBeInTheDocument();
   });
 
   it('view-only patient (access_level 3): no cards, no Edit Patient, no Delete Patient Data', async () => {

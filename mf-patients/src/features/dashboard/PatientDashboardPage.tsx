@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Col, Flex, Result, Row, Spin, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router-dom';
-import { canEditPatient, MESSAGES, useSession, type Patient } from '@ewrt/shared';
+import { canDeletePatientData, canEditPatient, MESSAGES, useSession, type Patient } from '@ewrt/shared';
 import { PatientFormModal } from '../patient-form/PatientFormModal';
 import { patientName } from '../patient-info/patientName';
 import { parsePatientId, usePatientRecord } from '../patient-info/usePatientRecord';
@@ -46,6 +46,7 @@ export function PatientDashboardPage() {
   }
 
   const canEdit = canEditPatient(user, patient);
+  const canDelete = canDeletePatientData(user, patient);
 
   const updated = (saved: Patient) => {
     setEditing(false);
@@ -62,6 +63,7 @@ export function PatientDashboardPage() {
           <PatientSidebar
             patient={patient}
             canEdit={canEdit}
+            canDelete={canDelete}
             onEdit={() => setEditing(true)}
             onSearch={backToSearch}
             onDelete={() => setDeleting(true)}
@@ -82,24 +84,24 @@ export function PatientDashboardPage() {
         </Col>
       </Row>
       {canEdit && (
-        <>
-          <PatientFormModal
-            open={editing}
-            patient={patient}
-            saveErrorFallback={MESSAGES.updateFailed}
-            onCancel={() => setEditing(false)}
-            onSaved={updated}
-          />
-          <DeletePatientDataModal
-            open={deleting}
-            patient={patient}
-            onCancel={() => setDeleting(false)}
-            onDeleted={() => {
-              setDeleting(false);
-              navigate('/patients');
-            }}
-          />
-        </>
+        <PatientFormModal
+          open={editing}
+          patient={patient}
+          saveErrorFallback={MESSAGES.updateFailed}
+          onCancel={() => setEditing(false)}
+          onSaved={updated}
+        />
+      )}
+      {canDelete && (
+        <DeletePatientDataModal
+          open={deleting}
+          patient={patient}
+          onCancel={() => setDeleting(false)}
+          onDeleted={() => {
+            setDeleting(false);
+            navigate('/patients');
+          }}
+        />
       )}
     </div>
   );

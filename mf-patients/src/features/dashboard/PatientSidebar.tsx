@@ -5,14 +5,23 @@ import { PatientSummary } from '../patient-info/PatientSummary';
 
 interface PatientSidebarProps {
   patient: Patient;
-  /** False for the read-only kind: Edit Patient and Delete Patient Data are not offered. */
+  /** False for the read-only kind: Edit Patient is not offered. */
   canEdit: boolean;
+  /** False for the read-only kind and without full access to the patient: no Danger Zone. */
+  canDelete: boolean;
   onEdit: () => void;
   onSearch: () => void;
   onDelete: () => void;
 }
 
-export function PatientSidebar({ patient, canEdit, onEdit, onSearch, onDelete }: PatientSidebarProps) {
+export function PatientSidebar({
+  patient,
+  canEdit,
+  canDelete,
+  onEdit,
+  onSearch,
+  onDelete,
+}: PatientSidebarProps) {
   return (
     <Flex vertical gap="middle">
       <Card>
@@ -28,7 +37,7 @@ export function PatientSidebar({ patient, canEdit, onEdit, onSearch, onDelete }:
           </Button>
         </Flex>
       </Card>
-      {canEdit && <DangerZone onDelete={onDelete} />}
+      {canDelete && <DangerZone onDelete={onDelete} />}
     </Flex>
   );
 }

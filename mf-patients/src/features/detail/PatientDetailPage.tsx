@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Col, Flex, Result, Row, Spin, Typography } from 'antd';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { canEditPatient, MESSAGES, useSession } from '@ewrt/shared';
+import { canDeletePatientData, MESSAGES, useSession } from '@ewrt/shared';
 import { DangerZone } from '../dashboard/PatientSidebar';
 import { DeletePatientDataModal } from '../dashboard/DeletePatientDataModal';
 import { patientName } from '../patient-info/patientName';
@@ -45,7 +45,7 @@ function PatientDetail({ patientId }: { patientId: number | null }) {
     );
   }
 
-  const canEdit = canEditPatient(user, patient);
+  const canDelete = canDeletePatientData(user, patient);
 
   return (
     <div style={{ padding: 24 }}>
@@ -69,13 +69,13 @@ function PatientDetail({ patientId }: { patientId: number | null }) {
             <PatientSummary patient={patient} alwaysShowDateOfEvent />
           </Card>
         </Col>
-        {canEdit && (
+        {canDelete && (
           <Col xs={24} lg={8}>
             <DangerZone onDelete={() => setDeleting(true)} />
           </Col>
         )}
       </Row>
-      {canEdit && (
+      {canDelete && (
         <DeletePatientDataModal
           open={deleting}
           patient={patient}

@@ -68,6 +68,14 @@ describe('PatientSearchPage', () => {
     await recentList();
   });
 
+  it('offers no Add New Patient to a Read Only user, who may still search', async () => {
+    renderPage(makeUser({ txt_access_level: 'Read Only' }));
+    expect(screen.getByRole('heading', { name: 'Patient Search' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Add New Patient/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Results show patients in your group only')).toBeInTheDocument();
+    await recentList();
+  });
+
   it('lists the recent patients of a user with a group', async () => {
     renderPage();
     const list = await recentList();
