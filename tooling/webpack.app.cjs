@@ -134,6 +134,63 @@ function sharedSingletons(dir) {
   ]);
 }
 
+/**
+ * react-router's package exports name only its development build (no "production" condition), so a
+ * production bundle would ship the unminified-size development code (~60 KB gzip instead of ~20).
+ * Shared as a singleton it is not tree-shaken, so the choice matters; `$` keeps subpaths untouched.
+ * Every app resolves the same files, so the singleton stays one instance across host and remotes.
+ */
+function productionReactRouterAliases(dir) {
+  const root = packageRoot('react-router', lookupDirs(dir, 'react-router-dom'));
+  return {
+    'react-router$': path.join(root, 'dist', 'production', 'index.mjs'),
+    'react-router/dom$': path.join(root, 'dist', 'production', 'dom-export.mjs'),
+  };
+}
+
+/**
+ * antd's `locale/en_GB` entry is CommonJS (antd/lib): it would bundle a second, CommonJS copy of the
+ * date-picker, calendar and pagination locales beside the ES modules the components use.
+ */
+function antdLocaleAliases(dir) {
+  const root = packageRoot('antd', lookupDirs(dir));
+  return { 'antd/locale/en_GB$': path.join(root, 'es', 'locale', 'en_GB.js') };
+}
+
+/**
+ * antd's ConfigProvider imports Tooltip's UniqueProvider (and with it @rc-component/trigger, ~7 KB gzip)
+ * for the `tooltip.unique` option only. The suite's one ConfigProvider (shared `AppProviders`) never sets
+ * it, so the landing page is spared that download; a tooltip still loads trigger when it is used.
+ */
+function withoutTooltipUniqueProvider(webpack) {
+  return new webpack.NormalModuleReplacementPlugin(/^\.\.\/tooltip\/UniqueProvider$/, (resolveData) => {
+    if (/[\\/]antd[\\/]es[\\/]config-provider$/.test(resolveData.context)) {
+      resolveData.request = path.join(__dirname, 'antdTooltipUniqueProviderDisabled.mjs');
+    }
+  });
+}
+
+/**
+ * Button's and Tag's styles import `isBright` from ColorPicker's presets panel, which imports Collapse.
+ * Consumed as a shared module, Collapse would be downloaded with every Button although only the panel
+ * uses it. Inside that one file it is taken from its implementation module instead, which is not a
+ * shared key: unused by `isBright`, webpack drops it; the presets panel, when a ColorPicker is used,
+ * still gets a working Collapse (antd's contexts it reads are shared).
+ */
+function withColorPresetsCollapseLocal(webpack, dir) {
+  const collapseImplementation = path.join(
+    packageRoot('antd', lookupDirs(dir)),
+    'es',
+    'collapse',
+    'Collapse.js',
+  );
+  return new webpack.NormalModuleReplacementPlugin(/^\.\.\/\.\.\/collapse$/, (resolveData) => {
+    if (/[\\/]antd[\\/]es[\\/]color-picker[\\/]components$/.test(resolveData.context)) {
+      resolveData.request = collapseImplementation;
+    }
+  });
+}
+
 /** swc for TypeScript/TSX, including the `@ewrt/shared` source that resolves to /work/main/shared/src. */
 function swcRule(dir) {
   return {
@@ -178,6 +235,7 @@ function swcMinimizer(dir) {
 function createAppConfig({ dir, name, port, exposes, isHost = false }) {
   const HtmlWebpackPlugin = requireFromApp(dir, 'html-webpack-plugin');
   const { ModuleFederationPlugin } = requireFromApp(dir, '@module-federation/enhanced/webpack');
+  const webpack = requireFromApp(dir, 'webpack');
 
   return (_env, argv = {}) => {
     const production = (argv.mode ?? process.env.NODE_ENV) === 'production';
@@ -202,9 +260,23 @@ function createAppConfig({ dir, name, port, exposes, isHost = false }) {
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        alias: {
+          ...antdLocaleAliases(dir),
+          ...(production ? productionReactRouterAliases(dir) : {}),
+        },
       },
       module: {
-        rules: [swcRule(dir)],
+        rules: [
+          swcRule(dir),
+          {
+            // The @rc-component packages behind antd are side-effect free but do not say so, and antd
+            // imports them through their index files (`import { omit } from '@rc-component/util'`):
+            // without this every such import would carry the whole package (e.g. all of
+            // @rc-component/form for the form context that Input reads).
+            test: /[\\/]node_modules[\\/](\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?@rc-component[\\/]/,
+            sideEffects: false,
+          },
+        ],
       },
       experiments: {
         // Plain `.css` files imported from TS (the host's landing page) without extra loaders.
@@ -229,6 +301,8 @@ function createAppConfig({ dir, name, port, exposes, isHost = false }) {
           // Only the app entry: the remote container (remoteEntry.js) is loaded by hosts, not by the page.
           chunks: ['main'],
         }),
+        withoutTooltipUniqueProvider(webpack),
+        withColorPresetsCollapseLocal(webpack, dir),
         new CopyPublicPlugin({ from: path.join(dir, 'public'), exclude: ['index.html'] }),
       ],
       optimization: {

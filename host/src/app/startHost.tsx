@@ -1,12 +1,11 @@
 import type { Root } from 'react-dom/client';
 import { configureApi, loadRuntimeConfig, sessionStore, type RuntimeConfig } from '@ewrt/shared';
-import { startComposition } from '../composition/startComposition';
 import { HostApp } from './HostApp';
 import { StartupError } from './StartupError';
 
 /**
- * Starts the suite: runtime configuration, API, remotes (registered, not fetched), single-spa, the
- * session restore and the host's React root.
+ * Starts the suite: runtime configuration, API, the session restore and the host's React root. The
+ * remotes and single-spa start with the signed-in product (HostApp), which the landing page never loads.
  */
 export async function startHost(root: Root): Promise<void> {
   let config: RuntimeConfig;
@@ -19,7 +18,6 @@ export async function startHost(root: Root): Promise<void> {
   }
 
   configureApi({ baseUrl: config.apiBaseUrl });
-  startComposition(config.remotes);
   void sessionStore.restore();
   root.render(<HostApp />);
 }

@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { AppProviders, sessionStore } from '@ewrt/shared';
 import { makeUser, renderWithProviders, setupApiServer } from '@ewrt/shared/testing';
-import { Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { LandingPage } from './LandingPage';
 
 setupApiServer();
@@ -71,7 +72,20 @@ describe('LandingPage', () => {
 
   it('reads GO TO DASHBOARD for a signed-in user and goes to the patients', async () => {
     const user = userEvent.setup();
-    renderLanding({ user: makeUser() });
+    // The landing page navigates through the history API (it loads no router of its own): a browser
+    // router on the page follows it, as the signed-in shell's does.
+    window.history.replaceState(null, '', '/');
+    sessionStore.signIn('test-token', makeUser());
+    render(
+      <AppProviders>
+        <BrowserRouter>
+          <Routes>
+            <Route path="/" element={<LandingPage />} />
+            <Route path="/patients" element={<p>Patient search screen</p>} />
+          </Routes>
+        </BrowserRouter>
+      </AppProviders>,
+    );
     expect(screen.queryByRole('button', { name: 'GET STARTED' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'GO TO DASHBOARD' }));
     expect(await screen.findByText('Patient search screen')).toBeInTheDocument();

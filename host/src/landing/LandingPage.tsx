@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { FileTextOutlined, RobotOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { SignInModal, useSession } from '@ewrt/shared';
+import { navigateTo, SignInModal, useSession } from '@ewrt/shared';
+import { replacePath } from '../navigation/currentPath';
 import { FeatureCard } from './FeatureCard';
 import { COMPLIANCE_CLAIMS, CONTACT_LINKS, LANDING_FEATURES } from './landingContent';
 import './landing.css';
@@ -17,11 +17,11 @@ const FEATURE_ICONS: Record<string, React.ReactNode> = {
 
 /**
  * The landing page at "/" (part 1 §2.2): signed-out visitors sign in here; for a signed-in session the
- * call to action reads 'GO TO DASHBOARD'.
+ * call to action reads 'GO TO DASHBOARD'. It uses no router (the landing page does not load one): it
+ * navigates through the history API with a popstate event, which every router on the page follows.
  */
 export function LandingPage() {
   const { status } = useSession();
-  const navigate = useNavigate();
   const [signInOpen, setSignInOpen] = useState(false);
   // The modal is mounted only once asked for, so a visitor who only reads the page never renders it.
   const [signInRequested, setSignInRequested] = useState(false);
@@ -29,7 +29,7 @@ export function LandingPage() {
 
   const getStarted = () => {
     if (signedIn) {
-      navigate(AFTER_SIGN_IN_PATH);
+      navigateTo(AFTER_SIGN_IN_PATH);
       return;
     }
     setSignInRequested(true);
@@ -95,7 +95,7 @@ export function LandingPage() {
           onClose={() => setSignInOpen(false)}
           onSignedIn={() => {
             setSignInOpen(false);
-            navigate(AFTER_SIGN_IN_PATH, { replace: true });
+            replacePath(AFTER_SIGN_IN_PATH);
           }}
         />
       ) : null}

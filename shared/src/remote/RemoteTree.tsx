@@ -4,15 +4,6 @@ import { AppProviders } from '../ui/AppProviders';
 import { AreaUnavailable } from '../ui/AreaUnavailable';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 
-/** "mf_patients" or "patients" -> "Patients": how the fallback names an area when told no label. */
-export function areaLabelOf(name: string): string {
-  const words = name
-    .replace(/^mf[-_]/, '')
-    .replace(/[-_]+/g, ' ')
-    .trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 export interface RemoteTreeProps {
   /** Shown in the fallback when the area crashes. */
   areaLabel: string;

@@ -1,8 +1,5 @@
-import * as React from 'react';
 import type { ComponentType } from 'react';
-import * as ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
-import { RemoteTree, areaLabelOf } from './RemoteTree';
+import { areaLabelOf } from './areaLabelOf';
 
 export interface RemoteLifecycleOptions {
   /** The remote's federation name, e.g. "mf_patients"; also names its fallback container. */
@@ -12,38 +9,34 @@ export interface RemoteLifecycleOptions {
   areaLabel?: string;
 }
 
-interface MountProps {
-  name?: string;
-  domElement?: HTMLElement;
-}
+/** What single-spa hands each lifecycle (its own props plus the host's custom props). */
+type LifecycleProps = Parameters<ReturnType<typeof import('./reactLifecycles').reactLifecycles>['mount']>[0];
 
-/** The container single-spa mounts into when the host passes none: one per remote, created on demand. */
-function containerFor(name: string): HTMLElement {
-  const id = `single-spa-application:${name}`;
-  const existing = document.getElementById(id);
-  if (existing) return existing;
-  const created = document.createElement('div');
-  created.id = id;
-  document.body.appendChild(created);
-  return created;
-}
+type ReactLifecycles = ReturnType<typeof import('./reactLifecycles').reactLifecycles>;
 
 /**
- * single-spa lifecycles for a remote, rendered with React 19's client root (single-spa-react needs
- * ReactDOMClient for that). The host may pass the element to mount into as the `domElement` prop.
+ * single-spa lifecycles for a remote: its React root with providers, crash fallback and router. The host
+ * may pass the element to mount into as the `domElement` prop. The implementation (single-spa-react, the
+ * router, the remote tree) is loaded by the first lifecycle call, so that the shared package's entry
+ * stays small for pages that never mount a remote; single-spa lifecycles are asynchronous anyway.
  */
 export function createRemoteLifecycles({ name, App, areaLabel = areaLabelOf(name) }: RemoteLifecycleOptions) {
-  function RemoteRoot() {
-    return <RemoteTree areaLabel={areaLabel} App={App} />;
-  }
-  RemoteRoot.displayName = `RemoteRoot(${name})`;
+  let loading: Promise<ReactLifecycles> | null = null;
+  let loaded: ReactLifecycles | null = null;
+  // Once loaded, lifecycles run synchronously up to their own promise, as single-spa-react's do.
+  const withLifecycles = <T,>(call: (lifecycles: ReactLifecycles) => Promise<T> | T): Promise<T> => {
+    if (loaded) return Promise.resolve(call(loaded));
+    loading ??= import('./reactLifecycles').then((module) => {
+      loaded = module.reactLifecycles({ name, App, areaLabel });
+      return loaded;
+    });
+    return loading.then(call);
+  };
 
-  return singleSpaReact<MountProps>({
-    React,
-    ReactDOMClient,
-    rootComponent: RemoteRoot,
-    // RemoteTree has its own error boundary; single-spa-react would otherwise warn about a missing one.
-    suppressComponentDidCatchWarning: true,
-    domElementGetter: (props) => props.domElement ?? containerFor(name),
-  });
+  return {
+    bootstrap: (props: LifecycleProps) => withLifecycles((lifecycles) => lifecycles.bootstrap(props)),
+    mount: (props: LifecycleProps) => withLifecycles((lifecycles) => lifecycles.mount(props)),
+    unmount: (props: LifecycleProps) => withLifecycles((lifecycles) => lifecycles.unmount(props)),
+    update: (props: LifecycleProps) => withLifecycles((lifecycles) => lifecycles.update?.(props)),
+  };
 }

@@ -1,16 +1,13 @@
-import { Button, Result } from 'antd';
-import { useState, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { configureApi } from '../api/apiClient';
 import { loadRuntimeConfig } from '../config/runtimeConfig';
 import { MESSAGES } from '../messages';
 import { sessionStore } from '../session/sessionStore';
-import { useSession } from '../session/useSession';
 import { AppProviders } from '../ui/AppProviders';
 import { AreaUnavailable } from '../ui/AreaUnavailable';
 import { FullPageSpinner } from '../ui/FullPageSpinner';
-import { SignInModal } from '../ui/signIn/SignInModal';
-import { RemoteTree, areaLabelOf } from './RemoteTree';
+import { areaLabelOf } from './areaLabelOf';
 
 export interface StandaloneOptions {
   /** The remote's federation name, e.g. "mf_patients". */
@@ -22,41 +19,22 @@ export interface StandaloneOptions {
   areaLabel?: string;
 }
 
-function StandaloneSignIn() {
-  const [open, setOpen] = useState(true);
-  return (
+function renderUnavailable(root: Root, areaLabel: string, error: unknown): void {
+  root.render(
     <AppProviders>
-      <Result
-        status="403"
-        title="Please sign in"
-        subTitle="This page is the area's own development page; sign in to use it."
-        extra={
-          <Button type="primary" onClick={() => setOpen(true)}>
-            Sign in
-          </Button>
-        }
+      <AreaUnavailable
+        areaLabel={areaLabel}
+        detail={error instanceof Error ? error.message : String(error)}
+        onRetry={() => window.location.reload()}
       />
-      <SignInModal open={open} onClose={() => setOpen(false)} onSignedIn={() => setOpen(false)} />
-    </AppProviders>
+    </AppProviders>,
   );
-}
-
-function StandaloneApp({ areaLabel, App }: { areaLabel: string; App: ComponentType }) {
-  const session = useSession();
-  if (session.status === 'restoring') {
-    return (
-      <AppProviders>
-        <FullPageSpinner tip={MESSAGES.restoringSession} />
-      </AppProviders>
-    );
-  }
-  if (session.status === 'signed-out') return <StandaloneSignIn />;
-  return <RemoteTree areaLabel={areaLabel} App={App} />;
 }
 
 /**
  * A remote's own dev page: loads its /config.json, configures the API, restores the session, asks to
- * sign in when signed out, then renders the same tree as inside the host.
+ * sign in when signed out, then renders the same tree as inside the host. The page itself is loaded on
+ * demand, so the shared package's entry does not carry the router and the remote tree.
  */
 export async function mountStandalone({
   name,
@@ -71,20 +49,14 @@ export async function mountStandalone({
       <FullPageSpinner tip={MESSAGES.restoringSession} />
     </AppProviders>,
   );
+  let StandaloneApp: typeof import('./StandaloneApp').StandaloneApp;
   try {
-    const config = await loadRuntimeConfig(configUrl);
+    const [config, page] = await Promise.all([loadRuntimeConfig(configUrl), import('./StandaloneApp')]);
     configureApi({ baseUrl: config.apiBaseUrl });
+    StandaloneApp = page.StandaloneApp;
   } catch (error) {
     console.error(error);
-    root.render(
-      <AppProviders>
-        <AreaUnavailable
-          areaLabel={areaLabel}
-          detail={error instanceof Error ? error.message : String(error)}
-          onRetry={() => window.location.reload()}
-        />
-      </AppProviders>,
-    );
+    renderUnavailable(root, areaLabel, error);
     return root;
   }
   void sessionStore.restore();

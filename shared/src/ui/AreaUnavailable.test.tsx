@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { AppProviders } from './AppProviders';
@@ -54,7 +54,9 @@ test('ErrorBoundary shows the fallback for a crash and renders the children agai
   expect(screen.getByText('Recovered')).toBeInTheDocument();
 });
 
-test('FullPageSpinner announces its caption', () => {
-  render(<FullPageSpinner tip="Restoring your session..." />);
+test('FullPageSpinner announces its caption and spins', async () => {
+  const { container } = render(<FullPageSpinner tip="Restoring your session..." />);
   expect(screen.getByRole('status')).toHaveTextContent('Restoring your session...');
+  // antd's Spin is loaded on first use.
+  await waitFor(() => expect(container.querySelector('.ant-spin-spinning')).toBeInTheDocument());
 });

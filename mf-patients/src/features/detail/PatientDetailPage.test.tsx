@@ -54,7 +54,7 @@ function renderDetail(route: string, selectedPatient?: Patient) {
 describe('PatientDetailPage', () => {
   it('uses the selected patient when the ids match, without fetching', async () => {
     renderDetail('/patients/7', makePatient({ ID_Patient: 7, FirstName: 'Selected', Surname: 'Person' }));
-    expect(screen.getByRole('heading', { name: 'Selected Person' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Selected Person' }, slow)).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(fetched).toEqual([]);
   });

@@ -1,8 +1,7 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { App, Button, Col, Flex, Row, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { MESSAGES, SIMPLE_SEARCH_MIN_CHARS, useSession, type Patient } from '@ewrt/shared';
-import { PatientFormModal } from '../patient-form/PatientFormModal';
+import { canAddPatient, MESSAGES, SIMPLE_SEARCH_MIN_CHARS, useSession, type Patient } from '@ewrt/shared';
 import { patientName } from '../patient-info/patientName';
 import { RecentPatientsCard } from '../recent/RecentPatientsCard';
 import { useRecentPatients } from '../recent/useRecentPatients';
@@ -10,6 +9,11 @@ import { AdvancedSearchPanel } from '../search/AdvancedSearchPanel';
 import { SimpleSearchCard } from '../search/SimpleSearchCard';
 import { useSelectPatient } from '../selection/useSelectPatient';
 import { SelectedPatientCard } from './SelectedPatientCard';
+
+// The add-patient form (antd Form, DatePicker, the duplicate check) loads when first asked for.
+const PatientFormModal = lazy(() =>
+  import('../patient-form/PatientFormModal').then((module) => ({ default: module.PatientFormModal })),
+);
 
 /** /patients: find, add and choose a patient. */
 export function PatientSearchPage() {
@@ -19,6 +23,8 @@ export function PatientSearchPage() {
   const selectPatient = useSelectPatient(recent.reload);
   const [term, setTerm] = useState('');
   const [adding, setAdding] = useState(false);
+  // Mounted from the first "Add New Patient" on, so that later openings and closings animate.
+  const [addRequested, setAddRequested] = useState(false);
 
   const choose = useCallback((patient: Patient) => void selectPatient(patient), [selectPatient]);
 
@@ -43,9 +49,19 @@ export function PatientSearchPage() {
               <Typography.Title level={2} style={{ margin: 0 }}>
                 Patient Search
               </Typography.Title>
-              <Button type="primary" size="large" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-                Add New Patient
-              </Button>
+              {canAddPatient(user) && (
+                <Button
+                  type="primary"
+                  size="large"
+                  icon={<PlusOutlined />}
+                  onClick={() => {
+                    setAddRequested(true);
+                    setAdding(true);
+                  }}
+                >
+                  Add New Patient
+                </Button>
+              )}
             </Flex>
             <SimpleSearchCard term={term} onTermChange={setTerm} onSelect={choose} />
             <AdvancedSearchPanel onSelect={choose} />
@@ -53,13 +69,17 @@ export function PatientSearchPage() {
           </Flex>
         </Col>
       </Row>
-      <PatientFormModal
-        open={adding}
-        patient={null}
-        saveErrorFallback={MESSAGES.saveFailed}
-        onCancel={() => setAdding(false)}
-        onSaved={added}
-      />
+      {addRequested ? (
+        <Suspense fallback={null}>
+          <PatientFormModal
+            open={adding}
+            patient={null}
+            saveErrorFallback={MESSAGES.saveFailed}
+            onCancel={() => setAdding(false)}
+            onSaved={added}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -42,6 +42,8 @@ async function openPanel(user: ReturnType<typeof userEvent.setup>) {
   const onSelect = jest.fn();
   renderWithProviders(<AdvancedSearchPanel onSelect={onSelect} />);
   await user.click(screen.getByRole('button', { name: /Advanced Search/ }));
+  // The filters load when the panel is first opened.
+  await screen.findByLabelText('First name', { selector: 'input' });
   return {
     onSelect,
     filter: (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement,

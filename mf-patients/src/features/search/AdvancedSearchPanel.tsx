@@ -1,46 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Col, Collapse, Flex, Form, Input, Row } from 'antd';
-import {
-  ADVANCED_SEARCH_DEBOUNCE_MS,
-  MESSAGES,
-  searchPatientsAdvanced,
-  type AdvancedSearchFilters,
-  type Patient,
-} from '@ewrt/shared';
-import { useDebouncedValue } from './useDebouncedValue';
-import { AdvancedResultsTable } from './AdvancedResultsTable';
-import {
-  DEFAULT_PATIENT_SORT,
-  nextPatientSort,
-  type PatientSort,
-  type PatientSortField,
-} from './sortPatients';
+import { lazy, Suspense } from 'react';
+import { Collapse, Spin } from 'antd';
+import type { Patient } from '@ewrt/shared';
 
-type FilterField = keyof AdvancedSearchFilters;
-
-const FILTER_FIELDS: readonly { field: FilterField; label: string }[] = [
-  { field: 'FirstName', label: 'First name' },
-  { field: 'Surname', label: 'Surname' },
-  { field: 'MRN', label: 'MRN' },
-  { field: 'Solicitorname', label: 'Solicitor name' },
-  { field: 'Solicitorcompany', label: 'Solicitor company' },
-  { field: 'Solicitorreference', label: 'Solicitor reference' },
-];
-
-const NO_FILTERS: Required<AdvancedSearchFilters> = {
-  FirstName: '',
-  Surname: '',
-  MRN: '',
-  Solicitorname: '',
-  Solicitorcompany: '',
-  Solicitorreference: '',
-};
-
-const NO_PATIENTS: Patient[] = [];
-
-function hasAnyFilter(filters: AdvancedSearchFilters): boolean {
-  return Object.values(filters).some((value) => typeof value === 'string' && value.trim() !== '');
-}
+// The filters and the results table (antd Form, Table and what Table brings) load when the panel is
+// first opened: the patient search screen starts with the panel closed.
+const AdvancedSearch = lazy(() =>
+  import('./AdvancedSearch').then((module) => ({ default: module.AdvancedSearch })),
+);
 
 interface AdvancedSearchPanelProps {
   onSelect: (patient: Patient) => void;
@@ -54,87 +20,13 @@ export function AdvancedSearchPanel({ onSelect }: AdvancedSearchPanelProps) {
         {
           key: 'advanced',
           label: 'Advanced Search',
-          children: <AdvancedSearch onSelect={onSelect} />,
+          children: (
+            <Suspense fallback={<Spin aria-label="Loading the advanced search" />}>
+              <AdvancedSearch onSelect={onSelect} />
+            </Suspense>
+          ),
         },
       ]}
     />
-  );
-}
-
-function AdvancedSearch({ onSelect }: AdvancedSearchPanelProps) {
-  const [filters, setFilters] = useState<Required<AdvancedSearchFilters>>(NO_FILTERS);
-  const debouncedFilters = useDebouncedValue(filters, ADVANCED_SEARCH_DEBOUNCE_MS);
-  const [results, setResults] = useState<Patient[] | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [sort, setSort] = useState<PatientSort>(DEFAULT_PATIENT_SORT);
-
-  useEffect(() => {
-    if (!hasAnyFilter(debouncedFilters)) {
-      setResults(null);
-      setError(null);
-      setLoading(false);
-      return;
-    }
-    let current = true;
-    setLoading(true);
-    setError(null);
-    searchPatientsAdvanced(debouncedFilters)
-      .then((answer) => {
-        if (current) setResults(answer.patients);
-      })
-      .catch(() => {
-        if (!current) return;
-        setResults(null);
-        setError(MESSAGES.searchFailed);
-      })
-      .finally(() => {
-        if (current) setLoading(false);
-      });
-    return () => {
-      current = false;
-    };
-  }, [debouncedFilters]);
-
-  const sortBy = useCallback(
-    (field: PatientSortField) => setSort((current) => nextPatientSort(current, field)),
-    [],
-  );
-
-  return (
-    <Flex vertical gap="middle">
-      <Form layout="vertical" component="div">
-        <Row gutter={16}>
-          {FILTER_FIELDS.map(({ field, label }) => (
-            <Col key={field} xs={24} sm={12} lg={8}>
-              <Form.Item label={label} htmlFor={`advanced-${field}`} style={{ marginBottom: 12 }}>
-                <Input
-                  id={`advanced-${field}`}
-                  value={filters[field]}
-                  onChange={(event) => setFilters((current) => ({ ...current, [field]: event.target.value }))}
-                  autoComplete="off"
-                />
-              </Form.Item>
-            </Col>
-          ))}
-        </Row>
-        <Flex justify="end">
-          <Button onClick={() => setFilters(NO_FILTERS)} disabled={!hasAnyFilter(filters)}>
-            Clear filters
-          </Button>
-        </Flex>
-      </Form>
-      {error && <Alert type="error" showIcon title={error} />}
-      {!error && results !== null && results.length === 0 && (
-        <Alert type="info" showIcon title={MESSAGES.noAdvancedResults} />
-      )}
-      <AdvancedResultsTable
-        patients={results ?? NO_PATIENTS}
-        loading={loading}
-        sort={sort}
-        onSort={sortBy}
-        onSelect={onSelect}
-      />
-    </Flex>
   );
 }

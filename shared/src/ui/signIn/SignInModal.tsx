@@ -1,22 +1,25 @@
-import { Alert, Button, Form, Input, Modal } from 'antd';
-import { useRef, useState } from 'react';
+import { Modal } from 'antd';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { login } from '../../api/authApi';
 import { getErrorMessage } from '../../api/getErrorMessage';
 import type { LoginRequest, LoginResponse, User } from '../../api/types';
 import { MESSAGES } from '../../messages';
+import { CredentialsForm, type CredentialsValues } from './CredentialsForm';
 import { sessionStore } from '../../session/sessionStore';
-import { TwoFactorSetupModal } from './TwoFactorSetupModal';
-import { TwoFactorVerifyModal } from './TwoFactorVerifyModal';
+
+// Only the credentials step is needed to open the flow: the two-factor steps (Typography, the copyable
+// secret's tooltip) load when the server asks for them, so the landing page does not carry them.
+const TwoFactorSetupModal = lazy(() =>
+  import('./TwoFactorSetupModal').then((module) => ({ default: module.TwoFactorSetupModal })),
+);
+const TwoFactorVerifyModal = lazy(() =>
+  import('./TwoFactorVerifyModal').then((module) => ({ default: module.TwoFactorVerifyModal })),
+);
 
 export interface SignInModalProps {
   open: boolean;
   onClose: () => void;
   onSignedIn: () => void;
-}
-
-interface CredentialsValues {
-  username: string;
-  password: string;
 }
 
 type Step =
@@ -139,52 +142,34 @@ export function SignInModal({ open, onClose, onSignedIn }: SignInModalProps) {
         footer={null}
         destroyOnHidden
       >
-        <Form<CredentialsValues>
-          name="signInCredentials"
-          layout="vertical"
-          requiredMark={false}
-          onFinish={(values) => void submitCredentials(values)}
-        >
-          <Form.Item
-            label="Username"
-            name="username"
-            rules={[{ required: true, whitespace: true, message: MESSAGES.usernameRequired }]}
-          >
-            <Input autoComplete="username" autoFocus />
-          </Form.Item>
-          <Form.Item
-            label="Password"
-            name="password"
-            rules={[{ required: true, message: MESSAGES.passwordRequired }]}
-          >
-            <Input.Password autoComplete="current-password" />
-          </Form.Item>
-          {error && step.kind === 'credentials' ? (
-            <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />
-          ) : null}
-          <Button type="primary" htmlType="submit" loading={submitting} block>
-            Login
-          </Button>
-        </Form>
-      </Modal>
-      {step.kind === 'setup' ? (
-        <TwoFactorSetupModal
-          open={open}
-          totpUri={step.totpUri}
-          totpSecret={step.totpSecret}
-          error={error}
+        <CredentialsForm
+          error={step.kind === 'credentials' ? error : null}
           submitting={submitting}
-          onSubmit={submitSetupCode}
-          onCancel={close}
+          onSubmit={(values) => void submitCredentials(values)}
         />
-      ) : null}
-      <TwoFactorVerifyModal
-        open={open && step.kind === 'verify'}
-        error={step.kind === 'verify' ? error : null}
-        submitting={submitting}
-        onSubmit={submitVerificationCode}
-        onCancel={close}
-      />
+      </Modal>
+      <Suspense fallback={null}>
+        {step.kind === 'setup' ? (
+          <TwoFactorSetupModal
+            open={open}
+            totpUri={step.totpUri}
+            totpSecret={step.totpSecret}
+            error={error}
+            submitting={submitting}
+            onSubmit={submitSetupCode}
+            onCancel={close}
+          />
+        ) : null}
+        {step.kind === 'verify' ? (
+          <TwoFactorVerifyModal
+            open={open}
+            error={error}
+            submitting={submitting}
+            onSubmit={submitVerificationCode}
+            onCancel={close}
+          />
+        ) : null}
+      </Suspense>
     </>
   );
 }
