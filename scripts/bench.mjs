@@ -1,0 +1,288 @@
+#!/usr/bin/env node
+// `pnpm bench`: cold-load figures of the production build in Chromium, JS counted gzip-compressed (architecture
+// section 6). A report, not a test: it prints a table with pass/fail per budget and exits 0.
+//
+//   (a) JS bytes of the landing page with the login modal open          budget <= 250 KB
+//   (b) requests to any remote origin before sign-in                    budget 0
+//   (c) JS bytes of landing + sign-in + /patients fully rendered       budget <= 450 KB
+//
+// The stack is a fresh one (temporary data directory, free ports, builds made when missing or stale), served by
+// serve-static with gzip like a production static host. The demo user's two-factor is set up through the API;
+// the sign-in itself goes through the UI with a code, as a returning user would.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { startTestStack } from './lib/stack.mjs';
+import { ROOT } from './lib/workspace.mjs';
+import { DEMO_PASSWORD, DEMO_USERNAME } from './lib/demoSignIn.mjs';
+
+// Playwright and otpauth are dependencies of the e2e package; the benchmark borrows them from there.
+const requireFromE2e = createRequire(path.join(ROOT, 'e2e', 'package.json'));
+const { chromium } = requireFromE2e('@playwright/test');
+const OTPAuth = requireFromE2e('otpauth');
+
+const KB = 1024;
+const BUDGETS = { landingJs: 250 * KB, remoteRequestsBeforeSignIn: 0, firstPatientScreenJs: 450 * KB };
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function totp(secret, step) {
+  return new OTPAuth.TOTP({
+    secret: OTPAuth.Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+  }).generate({
+    timestamp: step * 30_000,
+  });
+}
+
+async function postLogin(apiUrl, body) {
+  const response = await fetch(`${apiUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = await response.json().catch(() => ({}));
+  if (!response.ok)
+    throw new Error(`POST /api/login answered ${response.status}: ${answer.message ?? 'no message'}`);
+  return answer;
+}
+
+/** Sets up two-factor for the demo user; returns the secret and the time step already used. */
+async function setUpTwoFactor(apiUrl) {
+  const first = await postLogin(apiUrl, { username: DEMO_USERNAME, password: DEMO_PASSWORD });
+  if (!first.requires_2fa_setup || !first.totp_secret)
+    throw new Error('Expected a two-factor set-up for a fresh demo user');
+  const step = Math.floor(Date.now() / 30_000);
+  const done = await postLogin(apiUrl, {
+    setup_token: first.setup_token,
+    totp_token: totp(first.totp_secret, step),
+  });
+  if (!done.token) throw new Error('Two-factor set-up through the API gave no token');
+  return { secret: first.totp_secret, usedStep: step };
+}
+
+/** Records every JS response with its compressed size. */
+function trackJs(page, remoteOrigins) {
+  const entries = [];
+  const pending = new Set();
+  let remoteRequests = 0;
+  page.on('request', (request) => {
+    if (remoteOrigins.has(new URL(request.url()).origin)) remoteRequests += 1;
+  });
+  page.on('response', (response) => {
+    const task = (async () => {
+      const request = response.request();
+      const type = response.headers()['content-type'] ?? '';
+      if (request.resourceType() !== 'script' && !/javascript/.test(type)) return;
+      const encoding = response.headers()['content-encoding'] ?? '';
+      let bytes;
+      if (/gzip|br|deflate|zstd/.test(encoding)) {
+        bytes = (await request.sizes()).responseBodySize;
+      } else {
+        // Served uncompressed (tiny files): count what gzip would have sent.
+        bytes = gzipSync(await response.body()).length;
+      }
+      entries.push({ url: response.url(), bytes, encoding: encoding || 'identity (gzipped here)' });
+    })().catch((error) => entries.push({ url: response.url(), bytes: 0, error: String(error) }));
+    pending.add(task);
+    void task.finally(() => pending.delete(task));
+  });
+  return {
+    settle: async () => {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+    jsBytes: () => entries.reduce((sum, entry) => sum + entry.bytes, 0),
+    entries: () => [...entries],
+    remoteRequests: () => remoteRequests,
+  };
+}
+
+async function fillCode(page, code) {
+  const dialog = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Verify' }) });
+  const labelled = dialog.getByLabel(/code/i);
+  const input = (await labelled.count()) > 0 ? labelled.first() : dialog.getByRole('textbox').last();
+  await input.fill(code);
+}
+
+/** The npm package, or the workspace folder, a source-map source belongs to. */
+function ownerOf(source, appFolder) {
+  const inPackage = source.match(/node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/);
+  if (inPackage) return inPackage[1];
+  const local = source.replace(/^webpack:\/\/[^/]*\//, '');
+  // "../shared/src/..." is the shared package; "./src/..." is the app's own code.
+  if (local.startsWith('../')) return local.replace(/^(\.\.\/)+/, '').split('/')[0];
+  if (local.startsWith('./')) return `${appFolder}/${local.slice(2).split('/')[0]}`;
+  return local.split('/')[0] || local;
+}
+
+/**
+ * Approximate compressed bytes per package: each script's gzip size shared out over its source map's sources in
+ * proportion to their original size. Rough, but it names what to cut first.
+ */
+function bytesByPackage(entries, distByOrigin) {
+  const totals = new Map();
+  for (const entry of entries) {
+    const url = new URL(entry.url);
+    const dist = distByOrigin.get(url.origin);
+    const mapFile = dist ? path.join(dist, url.pathname) + '.map' : null;
+    let shares = [[`(no source map) ${url.pathname}`, 1]];
+    if (mapFile && existsSync(mapFile)) {
+      const map = JSON.parse(readFileSync(mapFile, 'utf8'));
+      const appFolder = path.basename(path.dirname(dist));
+      const sized = (map.sources ?? []).map((source, i) => [
+        ownerOf(source, appFolder),
+        map.sourcesContent?.[i]?.length ?? 1,
+      ]);
+      if (sized.length > 0) shares = sized;
+    }
+    const whole = shares.reduce((sum, [, size]) => sum + size, 0);
+    for (const [owner, size] of shares)
+      totals.set(owner, (totals.get(owner) ?? 0) + (entry.bytes * size) / whole);
+  }
+  return [...totals.entries()].sort((a, b) => b[1] - a[1]);
+}
+
+function kb(bytes) {
+  return `${(bytes / KB).toFixed(1)} KB`;
+}
+
+async function main() {
+  console.info('Starting a fresh production stack for the benchmark ...');
+  const stack = await startTestStack({
+    log: (line) => console.info(`  ${line}`),
+    logDir: path.join(ROOT, 'bench-results'),
+  });
+  let browser;
+  try {
+    const { secret, usedStep } = await setUpTwoFactor(stack.apiUrl);
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    const tracker = trackJs(page, new Set(Object.values(stack.remotes)));
+
+    // (a) + (b): cold landing page, login modal open.
+    await page.goto(stack.hostUrl, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'GET STARTED' }).click();
+    const login = page.getByRole('dialog', { name: 'Login to the product' });
+    await login.waitFor({ state: 'visible' });
+    await page.waitForLoadState('networkidle');
+    await tracker.settle();
+    const landingJs = tracker.jsBytes();
+    const landingEntries = tracker.entries();
+    const remoteRequestsBeforeSignIn = tracker.remoteRequests();
+
+    // (c): sign in with a code, then /patients fully rendered.
+    await login.getByLabel(/username/i).fill(DEMO_USERNAME);
+    await login.getByLabel(/password/i).fill(DEMO_PASSWORD);
+    await login.getByRole('button', { name: /^(log ?in|sign ?in|login)$/i }).click();
+    await page.getByRole('button', { name: 'Verify' }).waitFor({ state: 'visible' });
+    const step = Math.max(Math.floor(Date.now() / 30_000), usedStep + 1);
+    await fillCode(page, totp(secret, step));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(/\/patients$/);
+    await page
+      .getByRole('heading', { name: 'Patient Search' })
+      .waitFor({ state: 'visible', timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+    await tracker.settle();
+    const firstPatientScreenJs = tracker.jsBytes();
+
+    const rows = [
+      [
+        '(a) landing page + login modal, JS (gzip)',
+        kb(landingJs),
+        `<= ${kb(BUDGETS.landingJs)}`,
+        landingJs <= BUDGETS.landingJs,
+      ],
+      [
+        '(b) remote requests before sign-in',
+        String(remoteRequestsBeforeSignIn),
+        '0',
+        remoteRequestsBeforeSignIn <= BUDGETS.remoteRequestsBeforeSignIn,
+      ],
+      [
+        '(c) first patient screen after sign-in, JS (gzip)',
+        kb(firstPatientScreenJs),
+        `<= ${kb(BUDGETS.firstPatientScreenJs)}`,
+        firstPatientScreenJs <= BUDGETS.firstPatientScreenJs,
+      ],
+    ];
+    const widths = [50, 12, 12];
+    console.info('');
+    console.info(
+      `${'measure'.padEnd(widths[0])} ${'measured'.padStart(widths[1])} ${'budget'.padStart(widths[2])}  result`,
+    );
+    console.info('-'.repeat(widths[0] + widths[1] + widths[2] + 10));
+    for (const [name, measured, budget, ok] of rows) {
+      console.info(
+        `${name.padEnd(widths[0])} ${measured.padStart(widths[1])} ${budget.padStart(widths[2])}  ${ok ? 'pass' : 'FAIL'}`,
+      );
+    }
+    const distByOrigin = new Map([
+      [new URL(stack.hostUrl).origin, path.join(ROOT, 'host', 'dist')],
+      ...Object.entries(stack.remotes).map(([name, url]) => [new URL(url).origin, stack.remoteDirs[name]]),
+    ]);
+    const packages = bytesByPackage(tracker.entries(), distByOrigin);
+    console.info('');
+    console.info('Largest contributors to the landing page (gzip, approximate, from source maps):');
+    for (const [owner, bytes] of bytesByPackage(landingEntries, distByOrigin).slice(0, 12)) {
+      console.info(`  ${kb(bytes).padStart(10)}  ${owner}`);
+    }
+    console.info('');
+    console.info('Largest contributors to the first patient screen (gzip, approximate, from source maps):');
+    for (const [owner, bytes] of packages.slice(0, 12)) console.info(`  ${kb(bytes).padStart(10)}  ${owner}`);
+    console.info('');
+    console.info('Largest scripts of the first patient screen (gzip):');
+    for (const entry of tracker
+      .entries()
+      .sort((a, b) => b.bytes - a.bytes)
+      .slice(0, 8)) {
+      console.info(`  ${kb(entry.bytes).padStart(10)}  ${entry.url}`);
+    }
+
+    const resultsDir = path.join(ROOT, 'bench-results');
+    mkdirSync(resultsDir, { recursive: true });
+    writeFileSync(
+      path.join(resultsDir, 'bench.json'),
+      JSON.stringify(
+        {
+          measuredAt: new Date().toISOString(),
+          budgets: BUDGETS,
+          landingJs,
+          remoteRequestsBeforeSignIn,
+          firstPatientScreenJs,
+          landingScripts: landingEntries,
+          firstPatientScreenScripts: tracker.entries(),
+          firstPatientScreenByPackage: Object.fromEntries(
+            packages.map(([owner, bytes]) => [owner, Math.round(bytes)]),
+          ),
+        },
+        null,
+        2,
+      ),
+    );
+    console.info(`\nDetails: ${path.relative(process.cwd(), path.join(resultsDir, 'bench.json'))}`);
+  } finally {
+    await browser?.close();
+    await stack.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(`bench: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});
