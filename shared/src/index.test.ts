@@ -29,6 +29,8 @@ const CONTRACT_EXPORTS = [
   'SignInModal',
   'TOTP_CODE_LENGTH',
   'apiClient',
+  'canAddPatient',
+  'canDeletePatientData',
   'canEditPatient',
   'canUseResource',
   'checkDuplicatePatient',
