@@ -16,6 +16,12 @@ const anyRemote = {
   message:
     'Apps never import a remote: link to its area by URL, the host knows remotes only through the runtime configuration.',
 };
+// The router is shared as react-router-dom's declarative API (tooling/reactRouterDeclarative.mjs); importing
+// 'react-router' itself would load a second, unshared router with contexts the other apps do not see.
+const routerPackage = {
+  group: ['react-router', 'react-router/*'],
+  message: "Import the router from 'react-router-dom' (the suite's shared declarative API).",
+};
 const hostCode = { group: ['@ewrt/host', '**/host/src/**'], message: 'Nothing imports the host.' };
 const serverCode = {
   group: ['@ewrt/server', '**/server/src/**'],
@@ -71,7 +77,12 @@ export default tseslint.config(
   },
   {
     files: remotes.map((r) => `${r}/**/*.{ts,tsx,js,mjs}`),
-    rules: { 'no-restricted-imports': ['error', { patterns: [sharedInternals, hostCode, serverCode] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [sharedInternals, hostCode, serverCode, routerPackage] },
+      ],
+    },
   },
   // A remote may not reach into a sibling remote: each remote folder forbids every other one.
   ...remotes.map((self) => ({
@@ -84,6 +95,7 @@ export default tseslint.config(
             sharedInternals,
             hostCode,
             serverCode,
+            routerPackage,
             {
               group: ['@ewrt/mf-*', ...remotes.filter((r) => r !== self).map((r) => `**/${r}/**`)],
               message: anyRemote.message,
@@ -95,7 +107,12 @@ export default tseslint.config(
   })),
   {
     files: ['host/**/*.{ts,tsx,js,mjs}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [sharedInternals, anyRemote, serverCode] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [sharedInternals, anyRemote, serverCode, routerPackage] },
+      ],
+    },
   },
   {
     files: ['shared/**/*.{ts,tsx,js,mjs}'],
@@ -107,6 +124,7 @@ export default tseslint.config(
             anyRemote,
             hostCode,
             serverCode,
+            routerPackage,
             { group: ['@ewrt/shared', '@ewrt/shared/*'], message: 'Inside shared, use relative imports.' },
           ],
         },

@@ -29,7 +29,6 @@ const SINGLETONS = [
   { key: 'react/jsx-runtime', pkg: 'react' },
   { key: 'react-dom', pkg: 'react-dom' },
   { key: 'react-dom/client', pkg: 'react-dom' },
-  { key: 'react-router', pkg: 'react-router', via: 'react-router-dom' },
   { key: 'react-router-dom', pkg: 'react-router-dom' },
   { key: 'single-spa', pkg: 'single-spa' },
   { key: '@ant-design/cssinjs', pkg: '@ant-design/cssinjs', via: 'antd' },
@@ -191,6 +190,23 @@ function withColorPresetsCollapseLocal(webpack, dir) {
   });
 }
 
+/**
+ * antd's Card imports Tabs and Skeleton for its `tabList` and `loading` options; inside Card they are
+ * replaced by versions loaded on first use (antdCardTabs.mjs, antdCardSkeleton.mjs), so that a page
+ * of plain cards does not download Tabs, its dependencies and Skeleton.
+ */
+function withCardPartsOnDemand(webpack) {
+  const replacements = {
+    '../tabs': path.join(__dirname, 'antdCardTabs.mjs'),
+    '../skeleton': path.join(__dirname, 'antdCardSkeleton.mjs'),
+  };
+  return new webpack.NormalModuleReplacementPlugin(/^\.\.\/(tabs|skeleton)$/, (resolveData) => {
+    if (/[\\/]antd[\\/]es[\\/]card$/.test(resolveData.context)) {
+      resolveData.request = replacements[resolveData.request];
+    }
+  });
+}
+
 /** swc for TypeScript/TSX, including the `@ewrt/shared` source that resolves to /work/main/shared/src. */
 function swcRule(dir) {
   return {
@@ -260,12 +276,24 @@ function createAppConfig({ dir, name, port, exposes, isHost = false }) {
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        // The modules in tooling/ that stand in for parts of packages import React and antd: from the
+        // app they are built into.
+        modules: ['node_modules', path.join(dir, 'node_modules')],
         alias: {
           ...antdLocaleAliases(dir),
-          ...(production ? productionReactRouterAliases(dir) : {}),
+          ...(production
+            ? productionReactRouterAliases(dir)
+            : { 'react-router$': packageRoot('react-router', lookupDirs(dir, 'react-router-dom')) }),
+          // Apps import the router from 'react-router-dom'; what is shared under that name is its
+          // declarative mode only (reactRouterDeclarative.mjs). 'react-router' itself is not shared:
+          // nothing but that module imports it (lint forbids it).
+          'react-router-dom$': path.join(__dirname, 'reactRouterDeclarative.mjs'),
         },
       },
       module: {
+        // A missing export (e.g. a router API outside the shared declarative mode) fails the build
+        // instead of becoming `undefined` at run time.
+        parser: { javascript: { exportsPresence: 'error' } },
         rules: [
           swcRule(dir),
           {
@@ -303,6 +331,7 @@ function createAppConfig({ dir, name, port, exposes, isHost = false }) {
         }),
         withoutTooltipUniqueProvider(webpack),
         withColorPresetsCollapseLocal(webpack, dir),
+        withCardPartsOnDemand(webpack),
         new CopyPublicPlugin({ from: path.join(dir, 'public'), exclude: ['index.html'] }),
       ],
       optimization: {
