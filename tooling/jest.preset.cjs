@@ -28,6 +28,8 @@ module.exports = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'cjs', 'mjs', 'json'],
   // Styles and images mean nothing to jsdom.
   moduleNameMapper: {
+    // A component loaded on demand by its module path (antd/es/...) is its CommonJS build here, like 'antd'.
+    '^antd/es/(.*)$': 'antd/lib/$1',
     '\\.(css|less|scss)$': path.join(sharedTesting, 'styleStub.cjs'),
     '\\.(png|jpe?g|gif|svg|webp|ico)$': path.join(sharedTesting, 'fileStub.cjs'),
   },

@@ -1,9 +1,17 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { FullPageSpinner, MESSAGES, useSelectedPatient, useSession, type RouteEntry } from '@ewrt/shared';
-import { AccessDeniedPage } from '../access-denied/AccessDeniedPage';
-import { NoPatientSelectedPage } from '../access-denied/NoPatientSelectedPage';
 import { resolveGuard } from './resolveGuard';
+
+// The refusal pages (antd Result and its illustrations) load only when a path is refused.
+const AccessDeniedPage = lazy(() =>
+  import('../access-denied/AccessDeniedPage').then((module) => ({ default: module.AccessDeniedPage })),
+);
+const NoPatientSelectedPage = lazy(() =>
+  import('../access-denied/NoPatientSelectedPage').then((module) => ({
+    default: module.NoPatientSelectedPage,
+  })),
+);
 
 export interface RouteGuardProps {
   /** What an allowed path shows (the area outlet), given its route-table entry. */
@@ -23,9 +31,17 @@ export function RouteGuard({ children }: RouteGuardProps) {
     case 'redirect':
       return <Navigate to={decision.to} replace />;
     case 'denied':
-      return <AccessDeniedPage reason={decision.reason} levelLabel={decision.levelLabel} />;
+      return (
+        <Suspense fallback={<FullPageSpinner />}>
+          <AccessDeniedPage reason={decision.reason} levelLabel={decision.levelLabel} />
+        </Suspense>
+      );
     case 'needs-patient':
-      return <NoPatientSelectedPage />;
+      return (
+        <Suspense fallback={<FullPageSpinner />}>
+          <NoPatientSelectedPage />
+        </Suspense>
+      );
     case 'allowed':
       return <>{children(decision.route)}</>;
   }

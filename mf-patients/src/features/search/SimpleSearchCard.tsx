@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Alert, Card, Empty, Flex, Input, Pagination, Spin, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Alert, Card, Empty, Flex, Input, Spin, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import {
   MESSAGES,
@@ -11,6 +11,9 @@ import {
 } from '@ewrt/shared';
 import { PatientList } from '../patient-info/PatientList';
 import { useDebouncedValue } from './useDebouncedValue';
+
+// Pagination (and the Select it carries for page sizes) loads only when results span several pages.
+const Pagination = lazy(() => import('antd/es/pagination'));
 
 interface SimpleSearchCardProps {
   term: string;
@@ -122,14 +125,16 @@ export function SimpleSearchCard({ term, onTermChange, onSelect }: SimpleSearchC
                   </Typography.Text>
                   <PatientList label="Search results" patients={result.patients} onSelect={onSelect} />
                   {pageCount > 1 && (
-                    <Pagination
-                      current={page}
-                      pageSize={SEARCH_PAGE_SIZE}
-                      total={result.total}
-                      showSizeChanger={false}
-                      onChange={(nextPage) => setPageChoice({ term: debouncedTerm, page: nextPage })}
-                      align="end"
-                    />
+                    <Suspense fallback={null}>
+                      <Pagination
+                        current={page}
+                        pageSize={SEARCH_PAGE_SIZE}
+                        total={result.total}
+                        showSizeChanger={false}
+                        onChange={(nextPage) => setPageChoice({ term: debouncedTerm, page: nextPage })}
+                        align="end"
+                      />
+                    </Suspense>
                   )}
                 </Flex>
               )}

@@ -1,0 +1,1 @@
+export { CardSkeleton as default } from './antdCardLazyParts.mjs';

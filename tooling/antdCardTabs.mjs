@@ -1,0 +1,1 @@
+export { CardTabs as default } from './antdCardLazyParts.mjs';
