@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 
 const inCi = Boolean(process.env.CI);
 
@@ -33,20 +34,7 @@ export default defineConfig({
       use: {
         browserName: 'chromium',
         viewport: { width: 1366, height: 900 },
-        launchOptions: {
-          // Playwright cannot download its own browsers here: Debian's chromium is used instead.
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
+        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
       },
     },
   ],

@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 import { startTestStack } from './lib/stack.mjs';
 import { ROOT } from './lib/workspace.mjs';
 import { DEMO_PASSWORD, DEMO_USERNAME } from './lib/demoSignIn.mjs';
@@ -25,16 +26,6 @@ const OTPAuth = requireFromE2e('otpauth');
 
 const KB = 1024;
 const BUDGETS = { landingJs: 250 * KB, remoteRequestsBeforeSignIn: 0, firstPatientScreenJs: 450 * KB };
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 function totp(secret, step) {
   return new OTPAuth.TOTP({
@@ -168,7 +159,7 @@ async function main() {
   try {
     const { secret, usedStep } = await setUpTwoFactor(stack.apiUrl);
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     });
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
