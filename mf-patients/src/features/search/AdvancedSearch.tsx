@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Alert, Button, Col, Flex, Form, Input, Row } from 'antd';
 import {
   ADVANCED_SEARCH_DEBOUNCE_MS,
@@ -8,6 +8,7 @@ import {
   type Patient,
 } from '@ewrt/shared';
 import { useDebouncedValue } from './useDebouncedValue';
+import { useLatestSearch } from './useLatestSearch';
 import { AdvancedResultsTable } from './AdvancedResultsTable';
 import {
   DEFAULT_PATIENT_SORT,
@@ -50,37 +51,15 @@ export interface AdvancedSearchProps {
 export function AdvancedSearch({ onSelect }: AdvancedSearchProps) {
   const [filters, setFilters] = useState<Required<AdvancedSearchFilters>>(NO_FILTERS);
   const debouncedFilters = useDebouncedValue(filters, ADVANCED_SEARCH_DEBOUNCE_MS);
-  const [results, setResults] = useState<Patient[] | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [sort, setSort] = useState<PatientSort>(DEFAULT_PATIENT_SORT);
-
-  useEffect(() => {
-    if (!hasAnyFilter(debouncedFilters)) {
-      setResults(null);
-      setError(null);
-      setLoading(false);
-      return;
-    }
-    let current = true;
-    setLoading(true);
-    setError(null);
-    searchPatientsAdvanced(debouncedFilters)
-      .then((answer) => {
-        if (current) setResults(answer.patients);
-      })
-      .catch(() => {
-        if (!current) return;
-        setResults(null);
-        setError(MESSAGES.searchFailed);
-      })
-      .finally(() => {
-        if (current) setLoading(false);
-      });
-    return () => {
-      current = false;
-    };
-  }, [debouncedFilters]);
+  const search = useMemo(
+    () =>
+      hasAnyFilter(debouncedFilters)
+        ? () => searchPatientsAdvanced(debouncedFilters).then((answer) => answer.patients)
+        : null,
+    [debouncedFilters],
+  );
+  const { result: results, loading, error } = useLatestSearch(search);
 
   const sortBy = useCallback(
     (field: PatientSortField) => setSort((current) => nextPatientSort(current, field)),

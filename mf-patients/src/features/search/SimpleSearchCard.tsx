@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Alert, Card, Empty, Flex, Input, Spin, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import {
@@ -11,6 +11,7 @@ import {
 } from '@ewrt/shared';
 import { PatientList } from '../patient-info/PatientList';
 import { useDebouncedValue } from './useDebouncedValue';
+import { useLatestSearch } from './useLatestSearch';
 
 // Pagination (and the Select it carries for page sizes) loads only when results span several pages.
 const Pagination = lazy(() => import('antd/es/pagination'));
@@ -38,36 +39,19 @@ export function SimpleSearchCard({ term, onTermChange, onSelect }: SimpleSearchC
   // The page belongs to the term it was chosen for: a new term starts again at page 1.
   const [pageChoice, setPageChoice] = useState({ term: '', page: 1 });
   const page = pageChoice.term === debouncedTerm ? pageChoice.page : 1;
-  const [result, setResult] = useState<SearchResult | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (debouncedTerm.length < SIMPLE_SEARCH_MIN_CHARS) {
-      setResult(null);
-      setError(null);
-      setLoading(false);
-      return;
-    }
-    let current = true;
-    setLoading(true);
-    setError(null);
-    searchPatients(debouncedTerm, page)
-      .then((answer) => {
-        if (current) setResult({ term: debouncedTerm, patients: answer.patients, total: answer.total });
-      })
-      .catch(() => {
-        if (!current) return;
-        setResult(null);
-        setError(MESSAGES.searchFailed);
-      })
-      .finally(() => {
-        if (current) setLoading(false);
-      });
-    return () => {
-      current = false;
-    };
-  }, [debouncedTerm, page]);
+  const search = useMemo(
+    () =>
+      debouncedTerm.length < SIMPLE_SEARCH_MIN_CHARS
+        ? null
+        : (): Promise<SearchResult> =>
+            searchPatients(debouncedTerm, page).then((answer) => ({
+              term: debouncedTerm,
+              patients: answer.patients,
+              total: answer.total,
+            })),
+    [debouncedTerm, page],
+  );
+  const { result, loading, error } = useLatestSearch(search);
 
   const missing = SIMPLE_SEARCH_MIN_CHARS - trimmed.length;
   const tooShort = trimmed.length > 0 && missing > 0;
