@@ -9,7 +9,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 export const HOST_PORT = 3000;
 export const API_PORT = 4000;
-// The contract's local ports; a remote folder that is not listed here gets the next free number after 3005.
+// The agreed local ports of the five areas; a remote made by `pnpm new:remote` records its own in package.json.
 export const REMOTE_PORTS = {
   'mf-patients': 3001,
   'mf-documents': 3002,
@@ -20,17 +20,33 @@ export const REMOTE_PORTS = {
 
 const BUILD_LOCK = '/tmp/build.lock';
 
-function readPackageName(dir) {
+function readPackageJson(dir) {
   try {
-    return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).name;
+    return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
   } catch {
     return undefined;
   }
 }
 
+function readPackageName(dir) {
+  return readPackageJson(dir)?.name;
+}
+
 /** The federation container name of a remote folder: `mf-patients` -> `mf_patients`. */
 export function remoteNameOf(folder) {
   return folder.replace(/-/g, '_');
+}
+
+/**
+ * The local port of a remote folder: its package.json's `ewrt.port` (what `pnpm new:remote` writes), else the
+ * table of the five areas, else the next number after every port in use.
+ */
+export function portForRemoteFolder(folder, apps = [], packageJson = readPackageJson(path.join(ROOT, folder))) {
+  const declared = packageJson?.ewrt?.port;
+  if (Number.isInteger(declared)) return declared;
+  if (REMOTE_PORTS[folder]) return REMOTE_PORTS[folder];
+  const used = [HOST_PORT, ...Object.values(REMOTE_PORTS), ...apps.map((app) => app.port)];
+  return Math.max(...used) + 1;
 }
 
 /**
@@ -45,16 +61,15 @@ export function listWebApps() {
   const remoteFolders = readdirSync(ROOT, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && entry.name.startsWith('mf-'))
     .map((entry) => entry.name)
-    .sort((a, b) => (REMOTE_PORTS[a] ?? 9999) - (REMOTE_PORTS[b] ?? 9999) || a.localeCompare(b));
-  let nextPort = 3006;
+    .sort();
   for (const folder of remoteFolders) {
     const dir = path.join(ROOT, folder);
-    const pkg = readPackageName(dir);
-    if (!pkg) continue;
-    const port = REMOTE_PORTS[folder] ?? nextPort++;
-    apps.push({ folder, dir, pkg, port, kind: 'remote', remoteName: remoteNameOf(folder) });
+    const packageJson = readPackageJson(dir);
+    if (!packageJson?.name) continue;
+    const port = portForRemoteFolder(folder, apps, packageJson);
+    apps.push({ folder, dir, pkg: packageJson.name, port, kind: 'remote', remoteName: remoteNameOf(folder) });
   }
-  return apps;
+  return apps.sort((a, b) => a.port - b.port);
 }
 
 export function serverApp() {
@@ -93,12 +108,15 @@ function buildInputs(app) {
     'tsconfig.json',
     'tsconfig.build.json',
   ].map((name) => path.join(app.dir, name));
-  if (app.folder === 'server') return own;
+  // The server compiles the API contract into its build; browser bundles take only its types and limits.
+  const contract = [path.join(ROOT, 'contract', 'src'), path.join(ROOT, 'contract', 'package.json')];
+  if (app.folder === 'server') return [...own, ...contract];
   // Browser bundles compile the shared package and the shared webpack factory into themselves.
   return [
     ...own,
     path.join(ROOT, 'shared', 'src'),
     path.join(ROOT, 'shared', 'package.json'),
+    ...contract,
     path.join(ROOT, 'tooling'),
   ];
 }
