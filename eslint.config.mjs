@@ -27,6 +27,15 @@ const serverCode = {
   group: ['@ewrt/server', '**/server/src/**'],
   message: 'Front ends talk to the server over HTTP only.',
 };
+// The server speaks the API through @ewrt/contract; it imports nothing of shared or the apps, not even types.
+const serverImportRules = [
+  {
+    group: ['@ewrt/shared', '@ewrt/shared/*', '**/shared/src/**', '../../shared/**', '../shared/**'],
+    message: 'The server never imports shared: API shapes and limits come from @ewrt/contract.',
+  },
+  anyRemote,
+  hostCode,
+];
 
 export default tseslint.config(
   {
@@ -132,23 +141,49 @@ export default tseslint.config(
     },
   },
   {
+    // Browser bundles take only types from the contract (its schemas would bring TypeBox along); run-time
+    // values come from '@ewrt/contract/limits', which imports nothing.
+    files: ['host/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}', ...remotes.map((r) => `${r}/**/*.{ts,tsx}`)],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@ewrt/contract',
+              allowTypeImports: true,
+              message: "Import types only from @ewrt/contract; values from '@ewrt/contract/limits'.",
+            },
+          ],
+          patterns: [
+            {
+              group: ['@ewrt/contract/*', '!@ewrt/contract/limits'],
+              message: "Import types only from @ewrt/contract; values from '@ewrt/contract/limits'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/**/*.ts'],
     rules: {
       'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: serverImportRules }],
+    },
+  },
+  {
+    // Features get their services passed in, or from a lower module (context/, http/, db/), never from app/.
+    files: ['server/src/features/**/*.ts'],
+    rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
+            ...serverImportRules,
             {
-              group: ['@ewrt/shared', '@ewrt/shared/*'],
-              allowTypeImports: true,
-              message: 'The server may import only types from shared.',
-            },
-            anyRemote,
-            hostCode,
-            {
-              group: ['../../shared/**', '../shared/**'],
-              message: 'The server may import only types from @ewrt/shared.',
+              group: ['**/app/**', '../../app/*', '../app/*'],
+              message: 'A feature never imports from app/: take what it needs as a parameter.',
             },
           ],
         },

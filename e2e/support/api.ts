@@ -1,21 +1,10 @@
 // Talking to the API server directly: sign-in with two-factor (set up on first use, secret remembered for the
 // run) and authenticated calls. Used to prepare state quickly; the UI flows themselves are driven in the browser.
+import type { ApiErrorBody, LoginResponse, Patient, PatientInput, PatientResponse } from '@ewrt/contract';
 import { DEMO_PASSWORD } from './demoAccounts';
 import { readRunState, updateRunState } from './runState';
 import { stackInfo } from './stackInfo';
 import { nextCode } from './totp';
-
-interface LoginAnswer {
-  requires_2fa_setup?: boolean;
-  setup_token?: string;
-  totp_secret?: string;
-  totp_uri?: string;
-  requires_2fa?: boolean;
-  temp_token?: string;
-  token?: string;
-  user?: { ID_User: number; Username: string; Name: string };
-  message?: string;
-}
 
 async function call<T>(
   method: string,
@@ -35,8 +24,8 @@ async function call<T>(
   return { status: response.status, body: parsed as T };
 }
 
-async function postLogin(body: Record<string, string>): Promise<LoginAnswer> {
-  const answer = await call<LoginAnswer>('POST', '/api/login', { body });
+async function postLogin(body: Record<string, string>): Promise<LoginResponse> {
+  const answer = await call<LoginResponse>('POST', '/api/login', { body });
   if (answer.status >= 400) {
     throw new Error(`POST /api/login answered ${answer.status}: ${answer.body?.message ?? 'no message'}`);
   }
@@ -62,7 +51,7 @@ export function secretOf(username: string): string | undefined {
 /** Signs `username` in through the API, setting up two-factor the first time. */
 export async function apiSignIn(
   username: string,
-): Promise<{ token: string; user: NonNullable<LoginAnswer['user']> }> {
+): Promise<{ token: string; user: NonNullable<LoginResponse['user']> }> {
   const first = await postLogin({ username, password: DEMO_PASSWORD });
   let final = first;
   if (first.requires_2fa_setup) {
@@ -106,19 +95,12 @@ export async function apiPost<T>(
   return call<T>('POST', path, { token: await tokenFor(username), body });
 }
 
-export interface CreatedPatient {
-  ID_Patient: number;
-  FirstName: string;
-  Surname: string;
-  MRN: string;
-}
-
 /** Adds a patient to `username`'s group through the API (for flows that need one but are not about adding). */
 export async function createPatient(
   username: string,
-  fields: { FirstName: string; Surname: string; DateOfBirth: string; MRN: string },
-): Promise<CreatedPatient> {
-  const answer = await apiPost<{ patient?: CreatedPatient; message?: string }>(
+  fields: Pick<PatientInput, 'FirstName' | 'Surname' | 'DateOfBirth' | 'MRN'>,
+): Promise<Patient> {
+  const answer = await apiPost<Partial<PatientResponse> & Partial<ApiErrorBody>>(
     '/api/patients',
     {
       ...fields,

@@ -1,13 +1,11 @@
 // The patient area as a person sees it: the search card, the add/edit modal, the dashboard.
+import type { PatientInput } from '@ewrt/contract';
 import type { Locator, Page } from '@playwright/test';
 
-export interface PatientFields {
-  FirstName: string;
-  Surname: string;
-  DateOfBirth: string; // yyyy-mm-dd
-  MRN: string;
+/** What a test types into the patient form (dates yyyy-mm-dd). */
+export type PatientFields = Pick<PatientInput, 'FirstName' | 'Surname' | 'DateOfBirth' | 'MRN'> & {
   Solicitorcompany?: string;
-}
+};
 
 export function uniqueSuffix(): string {
   return `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`.toUpperCase();

@@ -22,9 +22,12 @@ after(async () => {
   for (const dir of tempDirs) await rm(dir, { recursive: true, force: true });
 });
 
-/** Runs a TypeScript entry of the server in its own Node process, as `node dist/...` would. */
+/**
+ * Runs a TypeScript entry of the server in its own Node process, as `node dist/...` would; the condition makes
+ * `@ewrt/contract` resolve to its sources, as in `pnpm test`.
+ */
 function runEntry(entry: string, env: NodeJS.ProcessEnv, args: string[] = []): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+  return spawn(process.execPath, ['--conditions=@ewrt/source', '--import', 'tsx', entry, ...args], {
     cwd: serverRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],

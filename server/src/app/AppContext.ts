@@ -4,7 +4,7 @@ import type { Database } from '../db/Database.js';
 import type { LoginRateLimiter } from '../features/auth/createLoginRateLimiter.js';
 import type { TokenService } from '../features/auth/createTokenService.js';
 import type { UserDirectory } from '../features/auth/userDirectory.js';
-import type { Clock } from './Clock.js';
+import type { Clock } from '../context/Clock.js';
 
 /** The services every feature's routes are given. */
 export interface AppContext {

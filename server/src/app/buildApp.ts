@@ -8,21 +8,27 @@ import { acquireDataDirLock, type DataDirLock } from '../dataDir/acquireDataDirL
 import type { Database } from '../db/Database.js';
 import { openDatabase } from '../db/openDatabase.js';
 import { runMigrations } from '../db/runMigrations.js';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { registerAuditTrail } from '../features/audit/registerAuditTrail.js';
 import { authenticateRequest } from '../features/auth/authenticateRequest.js';
 import { createLoginRateLimiter } from '../features/auth/createLoginRateLimiter.js';
+import { createLoginService } from '../features/auth/createLoginService.js';
 import { createTokenService } from '../features/auth/createTokenService.js';
-import { registerLoginRoutes } from '../features/auth/registerLoginRoutes.js';
+import { registerAuthRoutes } from '../features/auth/registerAuthRoutes.js';
 import { resolveTokenSecret } from '../features/auth/resolveTokenSecret.js';
 import { createUserDirectory } from '../features/auth/userDirectory.js';
+import { createDirectoryRepository } from '../features/directory/createDirectoryRepository.js';
 import { registerDirectoryRoutes } from '../features/directory/registerDirectoryRoutes.js';
 import { registerHealthRoutes } from '../features/health/registerHealthRoutes.js';
+import { createPatientService } from '../features/patients/createPatientService.js';
 import { registerPatientRoutes } from '../features/patients/registerPatientRoutes.js';
 import { attachSocketServer } from '../features/realtime/attachSocketServer.js';
 import { registerErrorHandling } from '../http/registerErrorHandling.js';
 import { registerJsonBodyParser } from '../http/registerJsonBodyParser.js';
+import { createContractValidatorCompiler } from '../http/validation/createContractValidatorCompiler.js';
 import { isDatabaseEmpty, seedDemoOrganisation } from '../seed/seedDemoOrganisation.js';
 import type { AppContext } from './AppContext.js';
-import { systemClock, type Clock } from './Clock.js';
+import { systemClock, type Clock } from '../context/Clock.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,7 +79,9 @@ export async function buildApp(
       bodyLimit: config.bodyLimitBytes,
       trustProxy: config.trustProxy,
       forceCloseConnections: 'idle',
-    });
+    }).withTypeProvider<TypeBoxTypeProvider>();
+    // Every route's params, query and body are checked against its contract schema.
+    app.setValidatorCompiler(createContractValidatorCompiler());
     db = await prepareDatabase(config, clock, app.log);
     const openDb = db;
     const tokens = createTokenService({
@@ -115,6 +123,7 @@ export async function buildApp(
     });
 
     registerErrorHandling(app, config.bodyLimitBytes);
+    registerAuditTrail(app, openDb);
     registerJsonBodyParser(app);
     await app.register(helmet, {
       // An API answers JSON only: nothing may load or frame it.
@@ -152,14 +161,26 @@ export async function buildApp(
       return payload;
     });
 
-    registerHealthRoutes(app, ctx);
-    registerLoginRoutes(app, ctx);
-    await app.register(async (scope) => {
+    registerHealthRoutes(app, openDb);
+    registerAuthRoutes(app, {
+      login: createLoginService({
+        db: openDb,
+        clock,
+        challengeTtlSeconds: config.loginChallengeTtlSeconds,
+        rateLimiter: ctx.loginRateLimiter,
+        tokens,
+        users,
+      }),
+      tokens,
+      users,
+    });
+    await app.register(async (plainScope) => {
+      const scope = plainScope.withTypeProvider<TypeBoxTypeProvider>();
       scope.addHook('onRequest', async (request) => {
         await authenticateRequest(request, tokens, users);
       });
-      registerPatientRoutes(scope, ctx);
-      registerDirectoryRoutes(scope, ctx);
+      registerPatientRoutes(scope, createPatientService({ db: openDb, clock, dataDir: config.dataDir }));
+      registerDirectoryRoutes(scope, { directory: createDirectoryRepository(openDb), users });
     });
     await app.ready();
     return app;

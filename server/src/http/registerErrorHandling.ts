@@ -21,7 +21,10 @@ function clientErrorMessage(error: FastifyError, bodyLimitBytes: number): string
 export function registerErrorHandling(app: FastifyInstance, bodyLimitBytes: number): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ ...error.extra, message: error.message });
+      return reply
+        .status(error.statusCode)
+        .headers(error.headers)
+        .send({ ...error.extra, message: error.message });
     }
     const statusCode = (error as FastifyError).statusCode;
     if (error instanceof SyntaxError && statusCode === undefined) {

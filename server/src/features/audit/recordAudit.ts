@@ -20,7 +20,7 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-/** Writes who did what, when and from where. Runs inside the caller's transaction when it changes data. */
+/** Writes one row: who did what to which patient, when, from where, and the details. */
 export async function recordAudit(db: Queryable, request: FastifyRequest, entry: AuditEntry): Promise<void> {
   const userAgent = request.headers['user-agent'];
   await db.query(

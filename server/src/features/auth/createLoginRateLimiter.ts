@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/Database.js';
-import type { Clock } from '../../app/Clock.js';
+import type { Clock } from '../../context/Clock.js';
 
 export interface LoginRateLimiter {
   /** True when the username or the address has used up its failed attempts in the current window. */

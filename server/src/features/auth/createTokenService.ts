@@ -1,5 +1,5 @@
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
-import type { Clock } from '../../app/Clock.js';
+import type { Clock } from '../../context/Clock.js';
 
 export interface AccessTokenClaims {
   userId: number;

@@ -1,26 +1,7 @@
+import type { User } from '@ewrt/contract';
 import type { Queryable } from '../../db/Database.js';
-import type { Clock } from '../../app/Clock.js';
+import type { Clock } from '../../context/Clock.js';
 import { toIsoDateTime } from '../../db/toIsoDateTime.js';
-
-/** The user as every answer gives it (part 1 §3 and part 2 §3); never the password hash or TOTP secret. */
-export interface UserResponse {
-  ID_User: number;
-  Name: string;
-  Username: string;
-  Email: string | null;
-  ContactNumber: string | null;
-  Group: number | null;
-  Group_Name: string | null;
-  Administrator: 'yes' | 'no';
-  group_admin: 'yes' | 'no';
-  access_level: number | null;
-  txt_access_level: string | null;
-  is_2fa_enabled: boolean;
-  user_active: number;
-  last_login: string | null;
-  date_added: string | null;
-  created_at: string | null;
-}
 
 /** What the server needs to know about the caller to enforce the rules. */
 export interface AuthenticatedUser {
@@ -32,7 +13,8 @@ export interface AuthenticatedUser {
   isGroupAdmin: boolean;
   accessLevelLabel: string | null;
   active: boolean;
-  response: UserResponse;
+  /** The user as every answer gives it (never the password hash or two-factor secret). */
+  response: User;
 }
 
 interface UserRow {

@@ -1,24 +1,23 @@
+import { PATIENT_ACCESS, USER_ACCESS_LEVEL_LABELS, type PatientAccessLevel } from '@ewrt/contract';
 import type { AuthenticatedUser } from '../auth/userDirectory.js';
-import type { PatientAccessLevel } from './patientRepository.js';
 
-const READ_ONLY_LABEL = 'Read Only';
-const KNOWN_LEVEL_LABELS = new Set(['Full Access', 'Standard', 'Transcription Only', READ_ONLY_LABEL]);
+const KNOWN_LEVEL_LABELS = new Set<string>(Object.values(USER_ACCESS_LEVEL_LABELS));
 
 /** The contract's "read-only" user level; an unknown or missing label counts as read-only (least privilege). */
 export function hasReadOnlyLevel(user: AuthenticatedUser): boolean {
   if (user.isAdministrator) return false;
   const label = user.accessLevelLabel;
-  return label === null || label === READ_ONLY_LABEL || !KNOWN_LEVEL_LABELS.has(label);
+  return label === null || label === USER_ACCESS_LEVEL_LABELS.READ_ONLY || !KNOWN_LEVEL_LABELS.has(label);
 }
 
 /** Edit Patient: refused to the read-only kind (read-only user level, or view-only access to this patient). */
 export function canEditPatient(user: AuthenticatedUser, level: PatientAccessLevel): boolean {
-  return !hasReadOnlyLevel(user) && level !== 3;
+  return !hasReadOnlyLevel(user) && level !== PATIENT_ACCESS.VIEW_ONLY;
 }
 
 /** Delete Patient Data: as editing, and pagination-only access is not enough unless the user is an Administrator. */
 export function canDeletePatientData(user: AuthenticatedUser, level: PatientAccessLevel): boolean {
-  return canEditPatient(user, level) && (level === 1 || user.isAdministrator);
+  return canEditPatient(user, level) && (level === PATIENT_ACCESS.FULL || user.isAdministrator);
 }
 
 /** Adding patients is a change: the read-only level may only search and view. */

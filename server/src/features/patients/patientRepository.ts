@@ -1,33 +1,31 @@
+import {
+  PATIENT_ACCESS,
+  type AdvancedSearchFilters,
+  type Patient,
+  type PatientAccessLevel,
+} from '@ewrt/contract';
 import type { Queryable } from '../../db/Database.js';
 import { toIsoDateTime } from '../../db/toIsoDateTime.js';
-import type { PatientInput } from './validatePatientInput.js';
+import type { PatientFields } from './normalisePatientInput.js';
 
-export type PatientAccessLevel = 1 | 2 | 3;
+/** A patient as the repository reads it: the caller's access level and the group are always known. */
+export type StoredPatient = Patient & Required<Pick<Patient, 'access_level' | 'ID_Group'>>;
 
-/** The patient as every answer gives it: spec field names, plus the caller's access level and the group. */
-export interface PatientResponse {
-  ID_Patient: number;
-  FirstName: string;
-  Surname: string;
-  DateOfBirth: string;
-  MRN: string;
-  DateofEvent: string | null;
-  Solicitorname: string | null;
-  Solicitorcompany: string | null;
-  Solicitorreference: string | null;
-  Ourreference: string | null;
-  last_accessed: string | null;
-  created_by_name: string | null;
-  created_at: string;
-  access_level: PatientAccessLevel;
-  ID_Group: number;
-}
-
-interface PatientRow extends Omit<PatientResponse, 'last_accessed' | 'created_at' | 'access_level'> {
+interface PatientRow extends Omit<StoredPatient, 'last_accessed' | 'created_at' | 'access_level'> {
   last_accessed: Date | string | null;
   created_at: Date | string;
   access_level: number;
 }
+
+/** The column behind each advanced-search filter. */
+const ADVANCED_FILTER_COLUMNS: Record<keyof AdvancedSearchFilters, string> = {
+  FirstName: 'first_name',
+  Surname: 'surname',
+  MRN: 'mrn',
+  Solicitorname: 'solicitor_name',
+  Solicitorcompany: 'solicitor_company',
+  Solicitorreference: 'solicitor_reference',
+};
 
 /** `$1` is the calling user (their last access and access level); `$2` their group. */
 const PATIENT_SELECT = `
@@ -45,14 +43,18 @@ const PATIENT_SELECT = `
 
 const ORDER_BY_NAME = `ORDER BY lower(p.surname), lower(p.first_name), p.id`;
 
-function toPatient(row: PatientRow): PatientResponse {
+function accessLevelOf(level: number): PatientAccessLevel {
+  return level === PATIENT_ACCESS.PAGINATION_ONLY || level === PATIENT_ACCESS.VIEW_ONLY
+    ? level
+    : PATIENT_ACCESS.FULL;
+}
+
+function toPatient(row: PatientRow): StoredPatient {
   return {
     ...row,
     last_accessed: toIsoDateTime(row.last_accessed),
     created_at: toIsoDateTime(row.created_at) ?? '',
-    access_level: (row.access_level === 2 || row.access_level === 3
-      ? row.access_level
-      : 1) as PatientAccessLevel,
+    access_level: accessLevelOf(row.access_level),
   };
 }
 
@@ -69,7 +71,7 @@ export interface Caller {
 /** Every read is scoped to the caller's group: another group's patient does not exist for them. */
 export function createPatientRepository(db: Queryable) {
   return {
-    async findById(caller: Caller, patientId: number): Promise<PatientResponse | null> {
+    async findById(caller: Caller, patientId: number): Promise<StoredPatient | null> {
       const { rows } = await db.query<PatientRow>(`${PATIENT_SELECT} WHERE p.id = $3 AND p.group_id = $2`, [
         caller.userId,
         caller.groupId,
@@ -78,7 +80,7 @@ export function createPatientRepository(db: Queryable) {
       return rows[0] ? toPatient(rows[0]) : null;
     },
 
-    async recent(caller: Caller, limit: number): Promise<PatientResponse[]> {
+    async recent(caller: Caller, limit: number): Promise<StoredPatient[]> {
       const { rows } = await db.query<PatientRow>(
         `${PATIENT_SELECT} WHERE p.group_id = $2 AND ra.last_accessed IS NOT NULL
           ORDER BY ra.last_accessed DESC, p.id DESC LIMIT $3`,
@@ -92,7 +94,7 @@ export function createPatientRepository(db: Queryable) {
       term: string,
       page: number,
       pageSize: number,
-    ): Promise<{ patients: PatientResponse[]; total: number }> {
+    ): Promise<{ patients: StoredPatient[]; total: number }> {
       const matches = (
         group: string,
         pattern: string,
@@ -111,16 +113,19 @@ export function createPatientRepository(db: Queryable) {
       return { patients: rows.map(toPatient), total: count.rows[0]?.total ?? 0 };
     },
 
+    /** `filters` holds at least one non-blank, trimmed filter. */
     async searchAdvanced(
       caller: Caller,
-      filters: Record<string, string>,
-      columns: Record<string, string>,
+      filters: AdvancedSearchFilters,
       limit: number,
-    ) {
+    ): Promise<StoredPatient[]> {
       const params: unknown[] = [caller.userId, caller.groupId];
-      const conditions = Object.entries(filters).map(([field, value]) => {
+      const given = Object.entries(filters).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      );
+      const conditions = given.map(([field, value]) => {
         params.push(containsPattern(value));
-        return `p.${columns[field]} ILIKE $${params.length}`;
+        return `p.${ADVANCED_FILTER_COLUMNS[field as keyof AdvancedSearchFilters]} ILIKE $${params.length}`;
       });
       params.push(limit);
       const { rows } = await db.query<PatientRow>(
@@ -133,7 +138,7 @@ export function createPatientRepository(db: Queryable) {
     /** Ids of patients of the group with the same first name, surname and date of birth. */
     async findDuplicates(
       caller: Caller,
-      input: { FirstName: string; Surname: string; DateOfBirth: string },
+      input: Pick<PatientFields, 'FirstName' | 'Surname' | 'DateOfBirth'>,
       excludeId: number | null,
     ) {
       const { rows } = await db.query<{ id: number }>(
@@ -145,7 +150,7 @@ export function createPatientRepository(db: Queryable) {
       return rows.map((row) => row.id);
     },
 
-    async create(caller: Caller, input: PatientInput): Promise<number> {
+    async create(caller: Caller, input: PatientFields): Promise<number> {
       const { rows } = await db.query<{ id: number }>(
         `INSERT INTO patients (group_id, first_name, surname, date_of_birth, mrn, date_of_event, solicitor_name,
                                solicitor_company, solicitor_reference, our_reference, created_by)
@@ -169,7 +174,7 @@ export function createPatientRepository(db: Queryable) {
       return id;
     },
 
-    async update(caller: Caller, patientId: number, input: PatientInput): Promise<boolean> {
+    async update(caller: Caller, patientId: number, input: PatientFields): Promise<boolean> {
       const { rows } = await db.query(
         `UPDATE patients SET first_name = $3, surname = $4, date_of_birth = $5::date, mrn = $6, date_of_event = $7::date,
                 solicitor_name = $8, solicitor_company = $9, solicitor_reference = $10, our_reference = $11,

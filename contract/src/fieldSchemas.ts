@@ -1,0 +1,35 @@
+import { Type, type SchemaOptions, type TSchema } from '@sinclair/typebox';
+
+/**
+ * What a validator says when a field fails, keyed by the failing rule; a string applies to every rule. Without
+ * one, a server phrases it from the field: `title` for what a person can get wrong (required, not a date),
+ * the field name for what only a program can (wrong type, too long). The keyword follows ajv-errors.
+ */
+export type FieldErrorMessages =
+  | string
+  | Partial<Record<'required' | 'type' | 'maxLength' | 'minLength' | 'format' | 'pattern' | 'range', string>>;
+
+export interface FieldOptions extends SchemaOptions {
+  errorMessage?: FieldErrorMessages;
+}
+
+/** `value | null`. */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** Text that must hold a non-blank character (`\S`): blank counts as missing. */
+export const RequiredText = (maxLength: number, options: FieldOptions = {}) =>
+  Type.String({ pattern: '\\S', maxLength, ...options });
+
+/** Text that may be absent or null; blank is read as absent. */
+export const OptionalText = (maxLength: number, options: FieldOptions = {}) =>
+  Type.Optional(Nullable(Type.String({ maxLength, ...options })));
+
+/** A calendar date yyyy-mm-dd (see `CONTRACT_FORMATS`). */
+export const IsoDate = (options: FieldOptions = {}) => Type.String({ format: 'date', ...options });
+
+/** A date that may be absent, null or blank (blank is read as absent). */
+export const OptionalIsoDate = (options: FieldOptions = {}) =>
+  Type.Optional(Type.Union([IsoDate(options), Type.String({ pattern: '^\\s*$' }), Type.Null()]));
+
+/** An ISO 8601 date-time as the server writes it (`2026-01-05T09:30:00.000Z`). */
+export const IsoDateTime = () => Type.String({ description: 'ISO 8601 date-time' });

@@ -1,0 +1,11 @@
+// The API contract: every call's request and answer as a TypeBox schema with its TypeScript type, and the
+// spec's limits and enums. Browsers import types only from here; run-time values from '@ewrt/contract/limits'.
+export * from './limits.js';
+export * from './formats.js';
+export * from './fieldSchemas.js';
+export * from './errors.js';
+export * from './defineCall.js';
+export * from './health.js';
+export * from './auth.js';
+export * from './directory.js';
+export * from './patients.js';
