@@ -133,6 +133,24 @@ function sharedSingletons(dir) {
   ]);
 }
 
+/** The API contract package; which version an app was built against travels in its manifest (below). */
+const CONTRACT_PACKAGE = '@ewrt/contract';
+
+/**
+ * Federation manifest options that add `metaData.contract` (name, version, requiredVersion) to
+ * mf-manifest.json: the host reads the manifest before loading any of a remote's code and refuses a
+ * remote whose API contract it does not satisfy, the way it checks the shared `@ewrt/shared` range.
+ */
+function manifestWithContractVersion(dir) {
+  const version = installedVersion(CONTRACT_PACKAGE, lookupDirs(dir));
+  return {
+    additionalData: ({ stats }) => {
+      stats.metaData.contract = { name: CONTRACT_PACKAGE, version, requiredVersion: `^${version}` };
+      return stats;
+    },
+  };
+}
+
 /**
  * react-router's package exports name only its development build (no "production" condition), so a
  * production bundle would ship the unminified-size development code (~60 KB gzip instead of ~20).
@@ -321,7 +339,7 @@ function createAppConfig({ dir, name, port, exposes, isHost = false }) {
           // The host owns the shared singletons: whatever is already loaded wins, so start-up never
           // fetches a remote entry to compare versions.
           ...(isHost ? { shareStrategy: 'loaded-first' } : {}),
-          manifest: true,
+          manifest: manifestWithContractVersion(dir),
           dts: false,
         }),
         new HtmlWebpackPlugin({

@@ -1,12 +1,12 @@
 // The only module that talks to the Module Federation runtime. Tests mock it; nothing else imports the
 // runtime, and the host never imports a remote by name at build time.
 import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { SHARED_VERSION, type RemoteConfig } from '@ewrt/shared';
-import { checkSharedCompatibility } from './sharedCompatibility';
+import { CONTRACT_VERSION, SHARED_VERSION, type RemoteConfig } from '@ewrt/shared';
+import { checkRemoteCompatibility } from './remoteCompatibility';
 import { isSpaLifecycles, type SpaLifecycles } from './spaLifecycles';
 import { withTimeout } from './withTimeout';
 
-/** A remote that answers but must not be loaded (incompatible shared contract, wrong exports). */
+/** A remote that answers but must not be loaded (incompatible shared or API contract, wrong exports). */
 export class RemoteRefusedError extends Error {
   override name = 'RemoteRefusedError';
 }
@@ -53,7 +53,10 @@ async function fetchManifest(remote: RemoteConfig): Promise<unknown> {
 
 async function loadLifecycles(remote: RemoteConfig, fresh: boolean): Promise<SpaLifecycles> {
   const manifest = await fetchManifest(remote);
-  const compatibility = checkSharedCompatibility(manifest, SHARED_VERSION);
+  const compatibility = checkRemoteCompatibility(manifest, {
+    shared: SHARED_VERSION,
+    contract: CONTRACT_VERSION,
+  });
   if (!compatibility.compatible) throw new RemoteRefusedError(compatibility.detail);
 
   // After a failure the runtime still holds the broken container, entry promise and manifest:
@@ -68,9 +71,10 @@ async function loadLifecycles(remote: RemoteConfig, fresh: boolean): Promise<Spa
 }
 
 /**
- * Loads a remote's single-spa lifecycles: reads its manifest first (refusing an incompatible shared
- * contract), then loads `<name>/spa` through the federation runtime. `fresh` discards what an earlier,
- * failed attempt left in the runtime. Rejects after REMOTE_LOAD_TIMEOUT_MS at the latest.
+ * Loads a remote's single-spa lifecycles: reads its manifest first (refusing a remote built for an
+ * incompatible `@ewrt/shared` or `@ewrt/contract`), then loads `<name>/spa` through the federation
+ * runtime. `fresh` discards what an earlier, failed attempt left in the runtime. Rejects after
+ * REMOTE_LOAD_TIMEOUT_MS at the latest.
  */
 export function loadRemoteSpa(remote: RemoteConfig, { fresh }: { fresh: boolean }): Promise<SpaLifecycles> {
   return withTimeout(

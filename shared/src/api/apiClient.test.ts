@@ -2,10 +2,15 @@ import { apiUrl, http, HttpResponse, makePatient, makeUser, setupApiServer } fro
 import { STORAGE_KEYS } from '../constants';
 import { selectedPatientStore } from '../session/selectedPatientStore';
 import { sessionStore } from '../session/sessionStore';
+import { apiClient } from './apiClient';
 import { login } from './authApi';
-import { getRecentPatients } from './patientsApi';
 
 const server = setupApiServer();
+
+async function getRecentPatients(): Promise<unknown> {
+  const { data } = await apiClient.get<unknown>('/api/patients/recent');
+  return data;
+}
 
 test('sends the bearer token from local storage', async () => {
   sessionStore.signIn('abc', makeUser());

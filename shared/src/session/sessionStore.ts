@@ -1,6 +1,8 @@
+import { configureApiSession } from '../api/apiClient';
 import { refreshToken } from '../api/authApi';
 import type { User } from '../api/types';
 import { STORAGE_KEYS } from '../constants';
+import { navigateTo } from '../navigation/navigateTo';
 import { readStorage, removeStorage, writeStorage } from './browserStorage';
 import { selectedPatientStore } from './selectedPatientStore';
 import type { SessionState } from './types';
@@ -99,3 +101,13 @@ export class SessionStore {
 }
 
 export const sessionStore = new SessionStore();
+
+// Wired when this module loads, so before any request can be made: the host, a remote mounted
+// standalone and every test that uses the session get the same token and the same 401 rule.
+configureApiSession({
+  getToken: () => readStorage(STORAGE_KEYS.token),
+  onUnauthorized: () => {
+    sessionStore.expire();
+    if (window.location.pathname !== '/') navigateTo('/');
+  },
+});

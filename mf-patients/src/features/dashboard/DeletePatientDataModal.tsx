@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Modal, Typography } from 'antd';
-import { deleteAllPatientData, getErrorMessage, MESSAGES, type Patient } from '@ewrt/shared';
+import { getErrorMessage, MESSAGES, type Patient } from '@ewrt/shared';
+import { deleteAllPatientData } from '../api/patientsApi';
 import { patientName } from '../patient-info/patientName';
 
 interface DeletePatientDataModalProps {

@@ -14,7 +14,8 @@ import {
   type InputRef,
 } from 'antd';
 import dayjs from 'dayjs';
-import { createPatient, getErrorMessage, MESSAGES, updatePatient, type Patient } from '@ewrt/shared';
+import { getErrorMessage, MESSAGES, type Patient } from '@ewrt/shared';
+import { createPatient, updatePatient } from '../api/patientsApi';
 import {
   formValuesToPatientInput,
   patientToFormValues,

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { checkDuplicatePatient, DUPLICATE_CHECK_DELAY_MS } from '@ewrt/shared';
+import { DUPLICATE_CHECK_DELAY_MS } from '@ewrt/shared';
+import { checkDuplicatePatient } from '../api/patientsApi';
 
 export interface DuplicateCheckSubject {
   FirstName: string;

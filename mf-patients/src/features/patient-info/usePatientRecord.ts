@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getPatient, selectedPatientStore, useSelectedPatient, type Patient } from '@ewrt/shared';
+import { selectedPatientStore, useSelectedPatient, type Patient } from '@ewrt/shared';
+import { getPatient } from '../api/patientsApi';
 
 export interface PatientRecord {
   patient: Patient | null;

@@ -1,11 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  getErrorMessage,
-  getRecentPatients,
-  RECENT_PATIENTS_LIMIT,
-  type Patient,
-  type User,
-} from '@ewrt/shared';
+import { getErrorMessage, RECENT_PATIENTS_LIMIT, type Patient, type User } from '@ewrt/shared';
+import { getRecentPatients } from '../api/patientsApi';
 
 export interface RecentPatients {
   /** Recent patients are group-scoped: without a group nothing is loaded. */

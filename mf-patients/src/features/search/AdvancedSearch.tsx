@@ -3,10 +3,10 @@ import { Alert, Button, Col, Flex, Form, Input, Row } from 'antd';
 import {
   ADVANCED_SEARCH_DEBOUNCE_MS,
   MESSAGES,
-  searchPatientsAdvanced,
   type AdvancedSearchFilters,
   type Patient,
 } from '@ewrt/shared';
+import { searchPatientsAdvanced } from '../api/patientsApi';
 import { useDebouncedValue } from './useDebouncedValue';
 import { useLatestSearch } from './useLatestSearch';
 import { AdvancedResultsTable } from './AdvancedResultsTable';

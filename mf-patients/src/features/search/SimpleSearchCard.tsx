@@ -6,9 +6,9 @@ import {
   SEARCH_PAGE_SIZE,
   SIMPLE_SEARCH_DEBOUNCE_MS,
   SIMPLE_SEARCH_MIN_CHARS,
-  searchPatients,
   type Patient,
 } from '@ewrt/shared';
+import { searchPatients } from '../api/patientsApi';
 import { PatientList } from '../patient-info/PatientList';
 import { useDebouncedValue } from './useDebouncedValue';
 import { useLatestSearch } from './useLatestSearch';

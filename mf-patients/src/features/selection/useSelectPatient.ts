@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { recordPatientAccess, selectedPatientStore, type Patient } from '@ewrt/shared';
+import { selectedPatientStore, type Patient } from '@ewrt/shared';
+import { recordPatientAccess } from '../api/patientsApi';
 
 /**
  * Choosing a patient: records the access, refreshes the recent list, stores the selection and opens

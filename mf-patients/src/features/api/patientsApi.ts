@@ -1,6 +1,7 @@
-import { apiClient } from './apiClient';
+// The patient calls of part 1 §7: only this remote makes them, so they live here rather than in shared.
 import type {
   AdvancedSearchFilters,
+  DeleteAllPatientDataResponse,
   DuplicateCheckRequest,
   DuplicateCheckResponse,
   Patient,
@@ -8,7 +9,8 @@ import type {
   PatientListResponse,
   PatientResponse,
   PatientSearchResponse,
-} from './types';
+} from '@ewrt/contract';
+import { apiClient } from '@ewrt/shared';
 
 export async function getRecentPatients(): Promise<PatientListResponse> {
   const { data } = await apiClient.get<PatientListResponse>('/api/patients/recent');
@@ -61,8 +63,8 @@ export async function getPatient(id: number): Promise<Patient> {
 }
 
 /** Deletes all the patient's data; the patient record itself remains. */
-export async function deleteAllPatientData(id: number): Promise<{ message?: string }> {
-  const { data } = await apiClient.delete<{ message?: string }>(
+export async function deleteAllPatientData(id: number): Promise<DeleteAllPatientDataResponse> {
+  const { data } = await apiClient.delete<DeleteAllPatientDataResponse>(
     `/api/patients/${encodeURIComponent(id)}/delete-all-data`,
   );
   return data;

@@ -1,16 +1,16 @@
-import { apiUrl, http, HttpResponse, makePatient, setupApiServer } from '../testing';
-import type { PatientInput } from './types';
+import type { PatientInput } from '@ewrt/contract';
+import { apiUrl, http, HttpResponse, makePatient, setupApiServer } from '@ewrt/shared/testing';
 import {
   checkDuplicatePatient,
   createPatient,
   deleteAllPatientData,
   getPatient,
+  getRecentPatients,
   recordPatientAccess,
   searchPatients,
   searchPatientsAdvanced,
   updatePatient,
 } from './patientsApi';
-import { getUserName, invalidateUserCache } from './usersApi';
 
 const server = setupApiServer();
 
@@ -25,6 +25,16 @@ const input: PatientInput = {
   Solicitorreference: null,
   Ourreference: null,
 };
+
+test('recent patients come from the recent list', async () => {
+  server.use(
+    http.get(apiUrl('/api/patients/recent'), () =>
+      HttpResponse.json({ patients: [makePatient({ ID_Patient: 7 })] }),
+    ),
+  );
+  const answer = await getRecentPatients();
+  expect(answer.patients.map((patient) => patient.ID_Patient)).toEqual([7]);
+});
 
 test('simple search sends term and page', async () => {
   let query = '';
@@ -94,13 +104,11 @@ test('getPatient returns the patient, bare or wrapped', async () => {
   expect((await getPatient(6)).ID_Patient).toBe(6);
 });
 
-test('delete-all-data, user name and cache invalidation', async () => {
+test('delete-all-data uses the spec path and returns the answer', async () => {
   server.use(
-    http.delete(apiUrl('/api/patients/5/delete-all-data'), () => HttpResponse.json({ message: 'Deleted' })),
-    http.get(apiUrl('/api/user/3/name'), () => HttpResponse.json({ ID_User: 3, Name: 'Dr Asha Patel' })),
-    http.post(apiUrl('/api/cache/invalidate-user'), () => new HttpResponse(null, { status: 204 })),
+    http.delete(apiUrl('/api/patients/5/delete-all-data'), () =>
+      HttpResponse.json({ message: 'Deleted', deleted: { documents: 2 } }),
+    ),
   );
-  await expect(deleteAllPatientData(5)).resolves.toEqual({ message: 'Deleted' });
-  await expect(getUserName(3)).resolves.toEqual({ ID_User: 3, Name: 'Dr Asha Patel' });
-  await expect(invalidateUserCache()).resolves.toBeUndefined();
+  await expect(deleteAllPatientData(5)).resolves.toEqual({ message: 'Deleted', deleted: { documents: 2 } });
 });
