@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { startStaticServer, type StaticServer } from '../../scripts/serve-static.mjs';
+import { declareRemotes, remoteNobodyServes } from '../support/declareRemotes';
 import { DEMO_USERS } from '../support/demoAccounts';
 import { expect, test } from '../support/fixtures';
 import { patientSearchHeading } from '../support/patientsUi';
@@ -99,16 +100,51 @@ test.describe('a remote that serves garbage', () => {
   });
 });
 
-test('an area with no remote deployed shows the same fallback, never a blank page', async ({ page }) => {
-  // dr.patel (Full Access) may open the secure chatbot; the default configuration has no remote for reports yet.
+test('a configured area whose remote is not running shows the fallback, its navbar entries still listed', async ({
+  page,
+}) => {
+  // The reports remote (part 3) declares the secure chatbot in the Tools section; its origin serves nothing.
+  await declareRemotes(page, [
+    await remoteNobodyServes('mf_reports', 'reports', 'Reports', [
+      {
+        key: 'secure-chatbot',
+        path: '/secure-chatbot',
+        feature: 'tools',
+        patientLevels: [1],
+        nav: { section: 'tools', label: 'Secure Chatbot', order: 10 },
+      },
+    ]),
+  ]);
+  // dr.patel (Full Access) may open the secure chatbot.
   await openSignedIn(page, username, '/secure-chatbot');
   await expect(page).toHaveURL(/\/secure-chatbot$/);
   await expect(page.getByText(UNAVAILABLE).first()).toBeVisible();
+  await expect(page.getByText('Reports could not be loaded. Please try again in a moment.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
-  await expect(page.getByRole('navigation').first()).toBeVisible();
+  // The navbar reads the same declarations: the Tools section lists the item, and Patient Search still works.
+  const navigation = page.getByRole('navigation', { name: 'Main' });
+  await navigation.getByRole('button', { name: 'Tools' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Secure Chatbot' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await navigation.getByRole('button', { name: 'Patient' }).click();
+  await page.getByRole('menuitem', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/patients$/);
+  await expect(patientSearchHeading(page)).toBeVisible();
+  await expect(page.getByText(UNAVAILABLE)).toHaveCount(0);
 });
 
 test('a route that needs a selected patient says so when none is selected', async ({ page }) => {
+  await declareRemotes(page, [
+    await remoteNobodyServes('mf_reports', 'reports', 'Reports', [
+      {
+        key: 'draft-report',
+        path: '/draft-report',
+        feature: 'generative-ai',
+        needsPatient: true,
+        patientLevels: [1],
+      },
+    ]),
+  ]);
   await openSignedIn(page, username, '/draft-report');
   await expect(
     page.getByText('No patient selected. Please select a patient from the Patient menu first.'),

@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import packageJson from '../package.json';
 import * as shared from './index';
-import { SHARED_VERSION } from './constants';
+import { CONTRACT_VERSION, SHARED_VERSION } from './constants';
 
 // The team contract lists these runtime names; other packages code against exactly this set.
 const CONTRACT_EXPORTS = [
@@ -9,10 +11,10 @@ const CONTRACT_EXPORTS = [
   'AUDIO_UPLOAD_TIMEOUT_MS',
   'AppProviders',
   'AreaUnavailable',
+  'CONTRACT_VERSION',
   'DRAFT_JOBS_DEFAULT_LIMIT',
   'DRAFT_JOBS_DEFAULT_PAGE',
   'DUPLICATE_CHECK_DELAY_MS',
-  'ErrorBoundary',
   'FEATURES',
   'FullPageSpinner',
   'MESSAGES',
@@ -20,7 +22,6 @@ const CONTRACT_EXPORTS = [
   'PATIENT_ACCESS',
   'RECENT_PATIENTS_LIMIT',
   'REQUEST_TIMEOUT_MS',
-  'ROUTES',
   'SEARCH_PAGE_SIZE',
   'SHARED_VERSION',
   'SIMPLE_SEARCH_DEBOUNCE_MS',
@@ -33,12 +34,10 @@ const CONTRACT_EXPORTS = [
   'canDeletePatientData',
   'canEditPatient',
   'canUseResource',
-  'checkDuplicatePatient',
   'checkRouteAccess',
   'configureApi',
-  'createPatient',
   'createRemoteLifecycles',
-  'deleteAllPatientData',
+  'declaredRoutes',
   'findRoute',
   'formatDate',
   'formatDateOrNotSpecified',
@@ -46,32 +45,22 @@ const CONTRACT_EXPORTS = [
   'formatDuration',
   'formatFileSize',
   'getErrorMessage',
-  'getPatient',
-  'getRecentPatients',
   'getRuntimeConfig',
-  'getUserName',
   'hasFeature',
   'initialsOf',
-  'invalidateUserCache',
   'isAdmin',
   'isAdministrator',
   'isReadOnlyUser',
-  'isRouteAllowedForPatientLevel',
   'loadRuntimeConfig',
-  'login',
-  'matchPattern',
   'mountStandalone',
   'navigateTo',
   'patientAccessLevel',
   'patientFeatures',
-  'recordPatientAccess',
-  'refreshToken',
-  'searchPatients',
-  'searchPatientsAdvanced',
+  'patientLevelsUnderSpec',
+  'patientLink',
   'selectedPatientStore',
   'sessionStore',
   'toDateInputValue',
-  'updatePatient',
   'useSelectedPatient',
   'useSession',
   'userFeatures',
@@ -83,6 +72,13 @@ test('the public entry exports exactly the contract names', () => {
 
 test('SHARED_VERSION is the package version', () => {
   expect(SHARED_VERSION).toBe(packageJson.version);
+});
+
+test('CONTRACT_VERSION is the version of @ewrt/contract installed for this package', () => {
+  // Where the build reads it from too (tooling/webpack.app.cjs), for the remotes' manifests.
+  const installed = path.join(__dirname, '..', 'node_modules', '@ewrt', 'contract', 'package.json');
+  const contractPackage = JSON.parse(fs.readFileSync(installed, 'utf8')) as { version: string };
+  expect(CONTRACT_VERSION).toBe(contractPackage.version);
 });
 
 test('the constants of part 1 §9', () => {

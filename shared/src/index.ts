@@ -1,33 +1,18 @@
 // The public API of @ewrt/shared (team contract). Curated: test helpers live in ./testing only.
 
 // Types
-export type {
-  AccessLevel,
-  AdvancedSearchFilters,
-  ApiErrorBody,
-  DuplicateCheckRequest,
-  DuplicateCheckResponse,
-  Group,
-  LoginRequest,
-  LoginResponse,
-  Patient,
-  PatientAccessLevel,
-  PatientInput,
-  PatientListResponse,
-  PatientResponse,
-  PatientSearchResponse,
-  RefreshTokenResponse,
-  User,
-  UserNameResponse,
-} from './api/types';
-export type { AreaName, RemoteConfig, RuntimeConfig } from './config/types';
-export type { Feature, PatientFeature, RouteEntry } from './access/types';
+export type { AdvancedSearchFilters, DuplicateCheckRequest, Patient, PatientInput, User } from './api/types';
+export type { RemoteConfig, RuntimeConfig } from './config/types';
+export type { Feature, PatientFeature } from './access/types';
+export type { ActionCardEntry, NavEntry, RouteDeclaration } from './routing/types';
+export type { DeclaredRoute } from './routing/declaredRoutes';
 export type { SessionState } from './session/types';
 
 // Constants and messages
 export {
   ADVANCED_SEARCH_DEBOUNCE_MS,
   AUDIO_UPLOAD_TIMEOUT_MS,
+  CONTRACT_VERSION,
   DRAFT_JOBS_DEFAULT_LIMIT,
   DRAFT_JOBS_DEFAULT_PAGE,
   DUPLICATE_CHECK_DELAY_MS,
@@ -53,31 +38,20 @@ export { useSelectedPatient } from './session/useSelectedPatient';
 // API
 export { apiClient, configureApi } from './api/apiClient';
 export { getErrorMessage } from './api/getErrorMessage';
-export { login, refreshToken } from './api/authApi';
-export {
-  checkDuplicatePatient,
-  createPatient,
-  deleteAllPatientData,
-  getPatient,
-  getRecentPatients,
-  recordPatientAccess,
-  searchPatients,
-  searchPatientsAdvanced,
-  updatePatient,
-} from './api/patientsApi';
-export { getUserName, invalidateUserCache } from './api/usersApi';
 export { navigateTo } from './navigation/navigateTo';
 
 // Access rules
 export { ACCESS_LEVELS, FEATURES } from './access/accessLevels';
-export { ROUTES, findRoute, matchPattern } from './access/routes';
+export { findRoute } from './routing/findRoute';
+export { declaredRoutes } from './routing/declaredRoutes';
+export { patientLink } from './routing/patientLink';
+export { patientLevelsUnderSpec } from './routing/patientLevelsUnderSpec';
 export { hasFeature, isAdmin, isAdministrator, isReadOnlyUser, userFeatures } from './access/userAccess';
 export {
   canAddPatient,
   canDeletePatientData,
   canEditPatient,
   canUseResource,
-  isRouteAllowedForPatientLevel,
   patientAccessLevel,
   patientFeatures,
 } from './access/patientAccess';
@@ -94,7 +68,6 @@ export { getRuntimeConfig, loadRuntimeConfig } from './config/runtimeConfig';
 // UI
 export { AppProviders } from './ui/AppProviders';
 export { AreaUnavailable } from './ui/AreaUnavailable';
-export { ErrorBoundary } from './ui/ErrorBoundary';
 export { FullPageSpinner } from './ui/FullPageSpinner';
 export { SignInModal } from './ui/signIn/SignInModal';
 

@@ -5,6 +5,7 @@ import {
   http,
   HttpResponse,
   makeUser,
+  PATIENTS_REMOTE,
   setupApiServer,
   TEST_API_BASE_URL,
 } from '@ewrt/shared/testing';
@@ -24,12 +25,7 @@ jest.mock('../composition/loadRemoteSpa', () => ({
 const server = setupApiServer();
 jest.setTimeout(45_000);
 
-const patientsRemote: RemoteConfig = {
-  name: 'mf_patients',
-  area: 'patients',
-  manifestUrl: 'http://patients.test/mf-manifest.json',
-  routes: ['/patients', '/patients/:patientId', '/patients/:patientId/dashboard'],
-};
+const patientsRemote: RemoteConfig = PATIENTS_REMOTE;
 
 const patientsScreen: SpaLifecycles = {
   bootstrap: async () => undefined,

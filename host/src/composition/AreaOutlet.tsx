@@ -1,52 +1,25 @@
-import { useCallback, useState } from 'react';
 import { Spin } from 'antd';
-import { AreaUnavailable, type AreaName, type RemoteConfig } from '@ewrt/shared';
-import { AREA_LABELS } from './areaLabels';
+import { AreaUnavailable, type RemoteConfig } from '@ewrt/shared';
 import { setOutletElement } from './outletElement';
 import { useRemoteStatus } from './remoteStatusStore';
 
 export interface AreaOutletProps {
-  /** The area of the route being shown (from the route table). */
-  area: AreaName;
-  /** The configured remote that owns the path, or null when the area is not deployed. */
-  remote: RemoteConfig | null;
+  /** The configured remote that declares the route being shown. */
+  remote: RemoteConfig;
   onRetryRemote: (remoteName: string) => Promise<void>;
-  onRetryMissing: () => Promise<void>;
 }
 
 /**
  * Where remotes appear. The outlet element is always rendered (single-spa mounts the owning remote
- * into it); a spinner or the "area unavailable" fallback is shown beside it when loading is under way
- * or failed, or when no remote owns the area.
+ * into it); a spinner or the "area unavailable" fallback is shown beside it while loading is under way
+ * or after it failed.
  */
-export function AreaOutlet({ area, remote, onRetryRemote, onRetryMissing }: AreaOutletProps) {
-  const status = useRemoteStatus(remote?.name ?? null);
-  const [retryingMissing, setRetryingMissing] = useState(false);
-  const [missingDetail, setMissingDetail] = useState<string | null>(null);
-  const areaLabel = AREA_LABELS[area];
-
-  const retryMissing = useCallback(() => {
-    setRetryingMissing(true);
-    onRetryMissing()
-      .then(() => setMissingDetail(null))
-      .catch((error: unknown) => setMissingDetail(error instanceof Error ? error.message : String(error)))
-      .finally(() => setRetryingMissing(false));
-  }, [onRetryMissing]);
+export function AreaOutlet({ remote, onRetryRemote }: AreaOutletProps) {
+  const status = useRemoteStatus(remote.name);
+  const { areaLabel } = remote;
 
   let overlay: React.ReactNode = null;
-  if (!remote) {
-    overlay = retryingMissing ? (
-      <Spin size="large" tip={`Loading ${areaLabel}...`}>
-        <div className="area-outlet__placeholder" />
-      </Spin>
-    ) : (
-      <AreaUnavailable
-        areaLabel={areaLabel}
-        detail={missingDetail ?? `No ${areaLabel} module is deployed in this installation yet.`}
-        onRetry={retryMissing}
-      />
-    );
-  } else if (status.state === 'failed') {
+  if (status.state === 'failed') {
     overlay = (
       <AreaUnavailable
         areaLabel={areaLabel}
@@ -65,7 +38,6 @@ export function AreaOutlet({ area, remote, onRetryRemote, onRetryMissing }: Area
     );
   }
 
-  const outletHidden = !remote || status.state === 'failed';
   return (
     <section className="area-outlet" aria-label={areaLabel}>
       {overlay}
@@ -73,7 +45,7 @@ export function AreaOutlet({ area, remote, onRetryRemote, onRetryMissing }: Area
         ref={setOutletElement}
         className="area-outlet__remote"
         data-testid="area-outlet"
-        hidden={outletHidden}
+        hidden={status.state === 'failed'}
       />
     </section>
   );

@@ -1,7 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getAppNames, unregisterApplication } from 'single-spa';
-import { makeUser, setupApiServer } from '@ewrt/shared/testing';
+import {
+  ADMIN_REMOTE,
+  makeRuntimeConfig,
+  makeUser,
+  PATIENTS_REMOTE,
+  setupApiServer,
+} from '@ewrt/shared/testing';
 import { sessionStore, type RemoteConfig } from '@ewrt/shared';
 import { renderHostAt } from '../testing/renderHostAt';
 import { loadRemoteSpa, RemoteRefusedError } from './loadRemoteSpa';
@@ -22,18 +28,10 @@ jest.setTimeout(30_000);
 
 const loadRemoteSpaMock = jest.mocked(loadRemoteSpa);
 
-const patientsRemote: RemoteConfig = {
-  name: 'mf_patients',
-  area: 'patients',
-  manifestUrl: 'http://patients.test/mf-manifest.json',
-  routes: ['/patients', '/patients/:patientId', '/patients/:patientId/dashboard'],
-};
-const adminRemote: RemoteConfig = {
-  name: 'mf_admin',
-  area: 'admin',
-  manifestUrl: 'http://admin.test/mf-manifest.json',
-  routes: ['/users', '/users/dashboard', '/users/dashboard/:userId'],
-};
+const patientsRemote: RemoteConfig = PATIENTS_REMOTE;
+const adminRemote: RemoteConfig = ADMIN_REMOTE;
+/** A deployment with these remotes only: the guard and single-spa read the same configuration. */
+const deployed = (...remotes: RemoteConfig[]) => ({ config: makeRuntimeConfig(remotes) });
 
 /** Lifecycles of a fake remote that writes its name into the element the host gives it. */
 function fakeRemote(text: string, { failMount = false } = {}): SpaLifecycles {
@@ -67,7 +65,7 @@ afterEach(async () => {
 describe('composition of the remotes', () => {
   it('fetches no remote before sign-in, then mounts the owning remote into the outlet', async () => {
     loadRemoteSpaMock.mockResolvedValue(fakeRemote('Patient Search (patients remote)'));
-    renderHostAt('/');
+    renderHostAt('/', deployed(patientsRemote, adminRemote));
     stopComposition = startComposition([patientsRemote, adminRemote]);
     expect(await screen.findByRole('button', { name: 'GET STARTED' })).toBeInTheDocument();
     expect(loadRemoteSpaMock).not.toHaveBeenCalled();
@@ -81,12 +79,26 @@ describe('composition of the remotes', () => {
     expect(within(outlet).getByText('Patient Search (patients remote)')).toBeInTheDocument();
   });
 
-  it('shows "this area is unavailable" for a path of an area no remote is configured for', async () => {
-    renderHostAt('/documents/process', { user: makeUser() });
+  it('sends a path that no configured remote declares to "/", and so on to /patients', async () => {
+    loadRemoteSpaMock.mockResolvedValue(fakeRemote('Patient Search (patients remote)'));
+    renderHostAt('/users/dashboard', { user: makeUser(), ...deployed(patientsRemote) });
     stopComposition = startComposition([patientsRemote]);
-    expect(await screen.findByText('This area is unavailable')).toBeInTheDocument();
-    expect(screen.getByText('No Documents module is deployed in this installation yet.')).toBeInTheDocument();
-    expect(loadRemoteSpaMock).not.toHaveBeenCalled();
+    expect(await screen.findByText('Patient Search (patients remote)')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/patients');
+    expect(loadRemoteSpaMock).toHaveBeenCalledTimes(1);
+    expect(loadRemoteSpaMock).toHaveBeenCalledWith(patientsRemote, { fresh: false });
+  });
+
+  it('mounts the remote that declares the path, naming its area while it loads', async () => {
+    let finishLoading: (spa: SpaLifecycles) => void = () => undefined;
+    loadRemoteSpaMock.mockReturnValueOnce(new Promise<SpaLifecycles>((resolve) => (finishLoading = resolve)));
+    renderHostAt('/users/dashboard', { user: makeUser(), ...deployed(patientsRemote, adminRemote) });
+    stopComposition = startComposition([patientsRemote, adminRemote]);
+    expect(await screen.findByText('Loading Users...')).toBeInTheDocument();
+    expect(loadRemoteSpaMock).toHaveBeenCalledTimes(1);
+    expect(loadRemoteSpaMock).toHaveBeenCalledWith(adminRemote, { fresh: false });
+    act(() => finishLoading(fakeRemote('My Dashboard (admin remote)')));
+    expect(await screen.findByText('My Dashboard (admin remote)')).toBeInTheDocument();
   });
 
   it('shows the fallback when loading fails, keeps the navbar working, and Retry really loads again', async () => {
@@ -94,7 +106,7 @@ describe('composition of the remotes', () => {
     loadRemoteSpaMock
       .mockRejectedValueOnce(new SyntaxError("Unexpected token '<'"))
       .mockResolvedValueOnce(fakeRemote('Patient Search (patients remote)'));
-    renderHostAt('/patients', { user: makeUser() });
+    renderHostAt('/patients', { user: makeUser(), ...deployed(patientsRemote, adminRemote) });
     stopComposition = startComposition([patientsRemote, adminRemote]);
 
     expect(await screen.findByText('This area is unavailable')).toBeInTheDocument();
@@ -114,7 +126,7 @@ describe('composition of the remotes', () => {
     loadRemoteSpaMock
       .mockResolvedValueOnce(fakeRemote('never shown', { failMount: true }))
       .mockResolvedValueOnce(fakeRemote('Patient Search (patients remote)'));
-    renderHostAt('/patients', { user: makeUser() });
+    renderHostAt('/patients', { user: makeUser(), ...deployed(patientsRemote) });
     stopComposition = startComposition([patientsRemote]);
 
     expect(await screen.findByText('The patients screen crashed while mounting.')).toBeInTheDocument();
@@ -124,11 +136,9 @@ describe('composition of the remotes', () => {
 
   it('refuses a remote built against an incompatible shared contract with the same fallback', async () => {
     loadRemoteSpaMock.mockRejectedValue(
-      new RemoteRefusedError(
-        'It was built for @ewrt/shared ^2.0.0 (contract version 2), but this site provides 1.0.0.',
-      ),
+      new RemoteRefusedError('It was built for @ewrt/shared ^2.0.0, but this site provides 1.0.0.'),
     );
-    renderHostAt('/patients', { user: makeUser() });
+    renderHostAt('/patients', { user: makeUser(), ...deployed(patientsRemote) });
     stopComposition = startComposition([patientsRemote]);
     expect(await screen.findByText('This area is unavailable')).toBeInTheDocument();
     expect(screen.getByText(/built for @ewrt\/shared \^2\.0\.0/)).toBeInTheDocument();
@@ -140,7 +150,7 @@ describe('composition of the remotes', () => {
       if (remote.name === 'mf_patients') throw new Error('Its manifest answered HTTP 502.');
       return fakeRemote('My Dashboard (admin remote)');
     });
-    renderHostAt('/patients', { user: makeUser() });
+    renderHostAt('/patients', { user: makeUser(), ...deployed(patientsRemote, adminRemote) });
     stopComposition = startComposition([patientsRemote, adminRemote]);
     expect(await screen.findByText('Its manifest answered HTTP 502.')).toBeInTheDocument();
 
@@ -152,7 +162,7 @@ describe('composition of the remotes', () => {
 
   it('unmounts the remote when the user signs out', async () => {
     loadRemoteSpaMock.mockResolvedValue(fakeRemote('Patient Search (patients remote)'));
-    renderHostAt('/patients', { user: makeUser() });
+    renderHostAt('/patients', { user: makeUser(), ...deployed(patientsRemote) });
     stopComposition = startComposition([patientsRemote]);
     expect(await screen.findByText('Patient Search (patients remote)')).toBeInTheDocument();
     act(() => sessionStore.signOut());

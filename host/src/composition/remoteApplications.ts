@@ -12,7 +12,6 @@ import { resolveGuard } from '../guard/resolveGuard';
 import { describeLoadFailure } from './describeLoadFailure';
 import { loadRemoteSpa, REMOTE_LOAD_TIMEOUT_MS } from './loadRemoteSpa';
 import { remoteContainer, waitForOutletElement } from './outletElement';
-import { findOwningRemote } from './remoteOwnership';
 import { remoteStatusStore } from './remoteStatusStore';
 import type { SpaLifecycles, SpaProps } from './spaLifecycles';
 import { withTimeout } from './withTimeout';
@@ -20,23 +19,13 @@ import { withTimeout } from './withTimeout';
 let configuredRemotes: readonly RemoteConfig[] = [];
 let errorHandlerInstalled = false;
 
-/** The remotes of the runtime configuration, as registered with single-spa. */
-export function getConfiguredRemotes(): readonly RemoteConfig[] {
-  return configuredRemotes;
-}
-
 /**
- * Whether a remote should be mounted for a path: it owns the path (most specific pattern of the runtime
- * configuration) AND the guard lets the signed-in user open it now.
+ * Whether a remote should be mounted for a path: the guard lets the signed-in user open the path now,
+ * and the route that owns it (the most specific declared pattern) is one this remote declares.
  */
-export function isRemoteActive(
-  remote: RemoteConfig,
-  path: string,
-  remotes: readonly RemoteConfig[],
-): boolean {
-  if (findOwningRemote(path, remotes)?.name !== remote.name) return false;
+export function isRemoteActive(remote: RemoteConfig, path: string): boolean {
   const decision = resolveGuard(path, sessionStore.getState(), selectedPatientStore.getState());
-  return decision.kind === 'allowed';
+  return decision.kind === 'allowed' && decision.route.remote.name === remote.name;
 }
 
 /** Wraps a remote's lifecycles so that the outlet status follows them and mounting waits for the outlet. */
@@ -85,7 +74,7 @@ function registerRemoteApplication(remote: RemoteConfig, { fresh }: { fresh: boo
         throw error;
       }
     },
-    activeWhen: (location) => isRemoteActive(remote, location.pathname, configuredRemotes),
+    activeWhen: (location) => isRemoteActive(remote, location.pathname),
     customProps: { domElementGetter: () => remoteContainer(remote.name) },
   });
 }
@@ -107,16 +96,6 @@ export function registerRemoteApplications(remotes: readonly RemoteConfig[]): vo
   installErrorHandler();
   configuredRemotes = remotes;
   remotes.forEach((remote) => registerRemoteApplication(remote, { fresh: false }));
-}
-
-/** Adds remotes that a newer runtime configuration lists and that are not registered yet. */
-export function addRemoteApplications(remotes: readonly RemoteConfig[]): void {
-  installErrorHandler();
-  const known = new Set(getAppNames());
-  const added = remotes.filter((remote) => !known.has(remote.name));
-  configuredRemotes = [...configuredRemotes, ...added];
-  added.forEach((remote) => registerRemoteApplication(remote, { fresh: false }));
-  triggerAppChange();
 }
 
 /**

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { FullPageSpinner, MESSAGES, useSelectedPatient, useSession, type RouteEntry } from '@ewrt/shared';
+import { FullPageSpinner, MESSAGES, useSelectedPatient, useSession, type DeclaredRoute } from '@ewrt/shared';
 import { resolveGuard } from './resolveGuard';
 
 // The refusal pages (antd Result and its illustrations) load only when a path is refused.
@@ -14,8 +14,8 @@ const NoPatientSelectedPage = lazy(() =>
 );
 
 export interface RouteGuardProps {
-  /** What an allowed path shows (the area outlet), given its route-table entry. */
-  children: (route: RouteEntry) => ReactNode;
+  /** What an allowed path shows (the area outlet), given the declared route that owns it. */
+  children: (route: DeclaredRoute) => ReactNode;
 }
 
 /** The authentication and access-level guard around every protected path (part 1 §2.1, §6). */

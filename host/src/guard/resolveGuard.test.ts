@@ -1,6 +1,11 @@
-import { makePatient, makeUser } from '@ewrt/shared/testing';
-import type { SessionState, User } from '@ewrt/shared';
-import { resolveGuard } from './resolveGuard';
+import { makePatient, makeRuntimeConfig, makeUser, PATIENTS_REMOTE } from '@ewrt/shared/testing';
+import { declaredRoutes, type Patient, type SessionState, type User } from '@ewrt/shared';
+import { resolveGuard as resolveGuardWith } from './resolveGuard';
+
+// The five remotes of parts 1-3 deployed.
+const SUITE = declaredRoutes(makeRuntimeConfig());
+const resolveGuard = (path: string, session: SessionState, patient: Patient | null) =>
+  resolveGuardWith(path, session, patient, SUITE);
 
 function signedIn(overrides: Partial<User> = {}): SessionState {
   return { status: 'signed-in', user: makeUser(overrides), token: 't' };
@@ -20,7 +25,18 @@ describe('resolveGuard', () => {
     });
   });
 
-  it('sends paths outside the route table to "/"', () => {
+  it('sends a path of an area no deployed remote declares to "/"', () => {
+    const patientsOnly = declaredRoutes(makeRuntimeConfig([PATIENTS_REMOTE]));
+    expect(resolveGuardWith('/documents/process', signedIn(), null, patientsOnly)).toEqual({
+      kind: 'redirect',
+      to: '/',
+    });
+    expect(resolveGuardWith('/patients/7', signedIn(), null, patientsOnly)).toMatchObject({
+      kind: 'allowed',
+    });
+  });
+
+  it('sends paths no remote declares to "/"', () => {
     expect(resolveGuard('/dashboard', signedIn(), null)).toEqual({ kind: 'redirect', to: '/' });
     expect(resolveGuard('/patients/1/unknown', signedIn(), null)).toEqual({ kind: 'redirect', to: '/' });
   });
@@ -49,14 +65,14 @@ describe('resolveGuard', () => {
     expect(resolveGuard('/draft-report', signedIn(), null)).toMatchObject({ kind: 'needs-patient' });
     expect(resolveGuard('/draft-report', signedIn(), makePatient())).toMatchObject({
       kind: 'allowed',
-      route: { area: 'reports' },
+      route: { path: '/draft-report', remote: { name: 'mf_reports' } },
     });
   });
 
-  it('allows what the rules allow, with the route entry', () => {
+  it('allows what the rules allow, with the declared route and its remote', () => {
     expect(resolveGuard('/patients', signedIn({ txt_access_level: 'Read Only' }), null)).toMatchObject({
       kind: 'allowed',
-      route: { pattern: '/patients', area: 'patients' },
+      route: { path: '/patients', remote: { name: 'mf_patients', area: 'patients' } },
     });
   });
 });

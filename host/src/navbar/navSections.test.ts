@@ -1,10 +1,13 @@
-import { makePatient, makeUser } from '@ewrt/shared/testing';
-import type { User } from '@ewrt/shared';
+import { makePatient, makeRuntimeConfig, makeUser, PATIENTS_REMOTE } from '@ewrt/shared/testing';
+import { declaredRoutes, type RemoteConfig, type User } from '@ewrt/shared';
 import { NAV_SECTIONS, visibleNavSections } from './navSections';
 
+// The five remotes of parts 1-3 deployed: the navbar of part 1 §2.7 in full.
+const SUITE = declaredRoutes(makeRuntimeConfig());
+
 /** The navbar as "Section: item, item" lines, easy to compare with the access table. */
-function outline(user: User, patient = makePatient({ ID_Patient: 7 })) {
-  return visibleNavSections(user, patient).map(
+function outline(user: User, patient = makePatient({ ID_Patient: 7 }), routes = SUITE) {
+  return visibleNavSections(user, patient, routes).map(
     (section) => `${section.label}: ${section.items.map((item) => item.label).join(', ')}`,
   );
 }
@@ -82,7 +85,7 @@ describe('visibleNavSections and the selected patient', () => {
   const practitioner = makeUser({ txt_access_level: 'Full Access' });
 
   it('links to the selected patient and passes patientId to transcription', () => {
-    const sections = visibleNavSections(practitioner, makePatient({ ID_Patient: 42 }));
+    const sections = visibleNavSections(practitioner, makePatient({ ID_Patient: 42 }), SUITE);
     const hrefs = Object.fromEntries(sections.flatMap((s) => s.items.map((item) => [item.label, item.href])));
     expect(hrefs).toMatchObject({
       Search: '/patients',
@@ -111,7 +114,7 @@ describe('visibleNavSections and the selected patient', () => {
   });
 
   it('keeps the items that need a patient but gives them no link when none is selected', () => {
-    const sections = visibleNavSections(practitioner, null);
+    const sections = visibleNavSections(practitioner, null, SUITE);
     const hrefs = Object.fromEntries(sections.flatMap((s) => s.items.map((item) => [item.label, item.href])));
     expect(hrefs).toMatchObject({
       Search: '/patients',
@@ -145,7 +148,55 @@ describe('visibleNavSections and the selected patient', () => {
   });
 
   it('shows nothing to a signed-out visitor', () => {
-    expect(visibleNavSections(null, null)).toEqual([]);
+    expect(visibleNavSections(null, null, SUITE)).toEqual([]);
+  });
+});
+
+describe('visibleNavSections shows only what deployed remotes declare', () => {
+  const practitioner = makeUser({ txt_access_level: 'Full Access' });
+
+  it('with only the patients remote: its two items, no Job List, no other section', () => {
+    const routes = declaredRoutes(makeRuntimeConfig([PATIENTS_REMOTE]));
+    expect(outline(makeUser({ Administrator: 'yes' }), undefined, routes)).toEqual([
+      'Patient: Search, Dashboard',
+    ]);
+  });
+
+  it('puts a section key the host does not know in a section of its own, named after the area', () => {
+    const demo: RemoteConfig = {
+      name: 'mf_demo',
+      area: 'demo',
+      areaLabel: 'Demo Area',
+      manifestUrl: 'http://demo.test/mf-manifest.json',
+      routes: [
+        {
+          key: 'demo-home',
+          path: '/demo',
+          patientLevels: [1, 2, 3],
+          nav: { section: 'demo', label: 'Home', order: 1 },
+        },
+        {
+          key: 'demo-tool',
+          path: '/demo/tool',
+          feature: 'tools',
+          patientLevels: [1],
+          nav: { section: 'tools', label: 'Demo Tool', order: 5 },
+        },
+      ],
+    };
+    const routes = declaredRoutes(makeRuntimeConfig([PATIENTS_REMOTE, demo]));
+    expect(outline(practitioner, undefined, routes)).toEqual([
+      'Patient: Search, Dashboard',
+      'Tools: Demo Tool',
+      'Demo Area: Home',
+    ]);
+  });
+
+  it('orders the items of a section by their declared order, whichever remote declares them', () => {
+    const jobsFirst = declaredRoutes(makeRuntimeConfig()).map((route) =>
+      route.key === 'patient-jobs' && route.nav ? { ...route, nav: { ...route.nav, order: 1 } } : route,
+    );
+    expect(outline(practitioner, undefined, jobsFirst)[0]).toBe('Patient: Job List, Search, Dashboard');
   });
 });
 

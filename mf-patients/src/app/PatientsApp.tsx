@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import { Spin } from 'antd';
 import { Route, Routes } from 'react-router-dom';
 import { PatientSearchPage } from '../features/search-dashboard/PatientSearchPage';
+import { routes, type PatientsRouteKey } from '../routes';
 
 // The first screen of the area is the patient search: the patient's own pages load when opened.
 const PatientDetailPage = lazy(() =>
@@ -13,6 +14,13 @@ const PatientDashboardPage = lazy(() =>
   })),
 );
 
+/** The screen of each declared route (src/routes.ts); the compiler insists on one per key. */
+const SCREENS: Record<PatientsRouteKey, ReactElement> = {
+  'patient-search': <PatientSearchPage />,
+  'patient-detail': <PatientDetailPage />,
+  'patient-dashboard': <PatientDashboardPage />,
+};
+
 function PageLoading() {
   return (
     <div style={{ padding: 48, textAlign: 'center' }}>
@@ -22,16 +30,17 @@ function PageLoading() {
 }
 
 /**
- * The patient area's routes. The shell mounts this remote only on these paths; on any other path
- * (for instance while leaving for another area) it renders nothing and lets the owner take over.
+ * The patient area's routes, as declared in src/routes.ts. The shell mounts this remote only on those
+ * paths; on any other path (for instance while leaving for another area) it renders nothing and lets
+ * the owner take over.
  */
 export function PatientsApp() {
   return (
     <Suspense fallback={<PageLoading />}>
       <Routes>
-        <Route path="/patients" element={<PatientSearchPage />} />
-        <Route path="/patients/:patientId" element={<PatientDetailPage />} />
-        <Route path="/patients/:patientId/dashboard" element={<PatientDashboardPage />} />
+        {routes.map((route) => (
+          <Route key={route.key} path={route.path} element={SCREENS[route.key]} />
+        ))}
         <Route path="*" element={null} />
       </Routes>
     </Suspense>

@@ -1,4 +1,4 @@
-import type { AccessLevelDefinition, Feature } from './types';
+import type { AccessLevelDefinition, Feature, PatientFeature } from './types';
 
 export const FEATURES: readonly Feature[] = [
   'documents',
@@ -6,6 +6,17 @@ export const FEATURES: readonly Feature[] = [
   'generative-ai',
   'tools',
   'advanced-tools',
+];
+
+/** Every patient dashboard feature of part 1 §6. */
+export const PATIENT_FEATURES: readonly PatientFeature[] = [
+  'process-documents',
+  'query-records',
+  'vector-management',
+  'background-jobs',
+  'search-documents',
+  'draft-reports',
+  'pagination',
 ];
 
 /** The user access levels (ID_Access_level / txt_access_level) the server seeds; the lead's design. */

@@ -1,10 +1,22 @@
 import { makePatient, makeUser } from '../testing/factories';
-import type { PatientAccessLevel, User } from '../api/types';
+import type { Patient, PatientAccessLevel, User } from '../api/types';
+import { declaredRoutes } from '../routing/declaredRoutes';
+import { findRoute } from '../routing/findRoute';
+import { makeRuntimeConfig } from '../testing/suiteRemotes';
 import { ACCESS_LEVELS } from './accessLevels';
 import { checkRouteAccess } from './checkRouteAccess';
-import { findRoute, ROUTES } from './routes';
 
-// One concrete path per route of the table, and the user levels allowed on it, written out by hand:
+// The declarations of the five remotes of parts 1-3 (the test kit's suite), as a deployment would have them.
+const ROUTES = declaredRoutes(makeRuntimeConfig());
+
+/** The rule for the route that owns a path, as the guard applies it. */
+function access(path: string, user: User | null, patient: Patient | null) {
+  const route = findRoute(path, ROUTES);
+  if (!route) throw new Error(`No declared route owns ${path}`);
+  return checkRouteAccess(route, user, patient);
+}
+
+// One concrete path per declared route, and the user levels allowed on it, written out by hand:
 // F = Full Access, S = Standard, T = Transcription Only, R = Read Only ('' = nobody but admins).
 const EXPECTED: ReadonlyArray<[path: string, allowed: string]> = [
   ['/patients', 'FSTR'],
@@ -46,9 +58,9 @@ const cases = LEVELS.flatMap(([letter, label]) =>
   EXPECTED.map(([path, allowed]) => ({ label, path, allowed: allowed.includes(letter) })),
 );
 
-test('the expectation table covers every route of ROUTES exactly once', () => {
-  const covered = EXPECTED.map(([path]) => findRoute(path)?.pattern);
-  expect([...covered].sort()).toEqual(ROUTES.map((route) => route.pattern).sort());
+test('the expectation table covers every declared route exactly once', () => {
+  const covered = EXPECTED.map(([path]) => findRoute(path, ROUTES)?.path);
+  expect([...covered].sort()).toEqual(ROUTES.map((route) => route.path).sort());
   expect(ACCESS_LEVELS.map((level) => level.label)).toEqual(LEVELS.map(([, label]) => label));
 });
 
@@ -56,7 +68,7 @@ describe.each(cases)('a "$label" user on $path', ({ label, path, allowed }) => {
   const user = makeUser({ txt_access_level: label });
 
   test(allowed ? 'is allowed' : 'is denied with the level named', () => {
-    const decision = checkRouteAccess(path, user, null);
+    const decision = access(path, user, null);
     if (allowed) {
       expect(decision).toEqual({ allowed: true });
     } else {
@@ -69,16 +81,14 @@ describe.each(cases)('a "$label" user on $path', ({ label, path, allowed }) => {
   });
 
   test('is allowed whatever the level when an Administrator', () => {
-    expect(checkRouteAccess(path, makeUser({ txt_access_level: label, Administrator: 'yes' }), null)).toEqual(
-      {
-        allowed: true,
-      },
-    );
+    expect(access(path, makeUser({ txt_access_level: label, Administrator: 'yes' }), null)).toEqual({
+      allowed: true,
+    });
   });
 
   test('as a group admin gets /users plus what the level gives', () => {
     const groupAdmin = makeUser({ txt_access_level: label, group_admin: 'yes' });
-    expect(checkRouteAccess(path, groupAdmin, null).allowed).toBe(path === '/users' ? true : allowed);
+    expect(access(path, groupAdmin, null).allowed).toBe(path === '/users' ? true : allowed);
   });
 });
 
@@ -86,9 +96,9 @@ describe('unknown or missing level labels count as Read Only', () => {
   test.each([['Superuser'], [''], [null]])('label %p', (label) => {
     const user = makeUser({ txt_access_level: label });
     for (const [path, allowed] of EXPECTED) {
-      expect(checkRouteAccess(path, user, null).allowed).toBe(allowed.includes('R'));
+      expect(access(path, user, null).allowed).toBe(allowed.includes('R'));
     }
-    expect(checkRouteAccess('/documents/process', user, null)).toEqual({
+    expect(access('/documents/process', user, null)).toEqual({
       allowed: false,
       reason: 'user-level',
       levelLabel: 'Read Only',
@@ -96,14 +106,14 @@ describe('unknown or missing level labels count as Read Only', () => {
   });
 
   test('labels are matched regardless of case and surrounding spaces', () => {
-    expect(checkRouteAccess('/prompt-edit', makeUser({ txt_access_level: ' full access ' }), null)).toEqual({
+    expect(access('/prompt-edit', makeUser({ txt_access_level: ' full access ' }), null)).toEqual({
       allowed: true,
     });
   });
 
   test('no user at all is treated as Read Only', () => {
-    expect(checkRouteAccess('/patients', null, null)).toEqual({ allowed: true });
-    expect(checkRouteAccess('/documents/process', null, null)).toEqual({
+    expect(access('/patients', null, null)).toEqual({ allowed: true });
+    expect(access('/documents/process', null, null)).toEqual({
       allowed: false,
       reason: 'user-level',
       levelLabel: 'Read Only',
@@ -116,7 +126,7 @@ describe('the selected patient level', () => {
   const patientAt = (access_level: PatientAccessLevel | undefined) => makePatient({ access_level });
 
   test('pagination only denies a document route and names the patient level', () => {
-    expect(checkRouteAccess('/documents/process', fullAccessUser, patientAt(2))).toEqual({
+    expect(access('/documents/process', fullAccessUser, patientAt(2))).toEqual({
       allowed: false,
       reason: 'patient-level',
       levelLabel: 'Pagination only',
@@ -124,7 +134,7 @@ describe('the selected patient level', () => {
   });
 
   test('view only denies the job list and names the patient level', () => {
-    expect(checkRouteAccess('/patient/7/jobs', fullAccessUser, patientAt(3))).toEqual({
+    expect(access('/patient/7/jobs', fullAccessUser, patientAt(3))).toEqual({
       allowed: false,
       reason: 'patient-level',
       levelLabel: 'View only',
@@ -132,37 +142,37 @@ describe('the selected patient level', () => {
   });
 
   test('pagination only still allows /pagination and the user dashboard', () => {
-    expect(checkRouteAccess('/pagination?patientId=7', fullAccessUser, patientAt(2))).toEqual({
+    expect(access('/pagination?patientId=7', fullAccessUser, patientAt(2))).toEqual({
       allowed: true,
     });
-    expect(checkRouteAccess('/users/dashboard/3', fullAccessUser, patientAt(2))).toEqual({ allowed: true });
+    expect(access('/users/dashboard/3', fullAccessUser, patientAt(2))).toEqual({ allowed: true });
   });
 
   test('the user-level rule is reported first when both deny', () => {
     const standard = makeUser({ txt_access_level: 'Standard' });
-    expect(checkRouteAccess('/prompt-edit', standard, patientAt(3))).toMatchObject({ reason: 'user-level' });
+    expect(access('/prompt-edit', standard, patientAt(3))).toMatchObject({ reason: 'user-level' });
   });
 
   test('an Administrator passes whatever the patient level', () => {
     const admin: User = makeUser({ Administrator: 'yes', txt_access_level: 'Read Only' });
     for (const [path] of EXPECTED) {
-      expect(checkRouteAccess(path, admin, patientAt(3))).toEqual({ allowed: true });
+      expect(access(path, admin, patientAt(3))).toEqual({ allowed: true });
     }
   });
 
   test('a group admin is held to the patient level, even for /users', () => {
     const groupAdmin = makeUser({ group_admin: 'yes' });
-    expect(checkRouteAccess('/users', groupAdmin, patientAt(2))).toMatchObject({
+    expect(access('/users', groupAdmin, patientAt(2))).toMatchObject({
       allowed: false,
       reason: 'patient-level',
     });
-    expect(checkRouteAccess('/users', groupAdmin, patientAt(1))).toEqual({ allowed: true });
+    expect(access('/users', groupAdmin, patientAt(1))).toEqual({ allowed: true });
   });
 
   test('undefined and full access add no restriction', () => {
     for (const level of [undefined, 1] as const) {
       for (const [path, allowed] of EXPECTED) {
-        expect(checkRouteAccess(path, fullAccessUser, patientAt(level)).allowed).toBe(allowed.includes('F'));
+        expect(access(path, fullAccessUser, patientAt(level)).allowed).toBe(allowed.includes('F'));
       }
     }
   });

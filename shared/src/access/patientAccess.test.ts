@@ -5,62 +5,9 @@ import {
   canDeletePatientData,
   canEditPatient,
   canUseResource,
-  isRouteAllowedForPatientLevel,
   patientAccessLevel,
   patientFeatures,
 } from './patientAccess';
-
-// Paths under every prefix part 1 §5 names, plus paths outside them; the expectation per level is
-// written out by hand: 1 / undefined = all, 2 = all but the denied prefixes (except /users/dashboard),
-// 3 = only /patients... and /users/dashboard...
-const PATHS: ReadonlyArray<[path: string, level2: boolean, level3: boolean]> = [
-  ['/documents/process', false, false],
-  ['/documents/search', false, false],
-  ['/documents/patient/7', false, false],
-  ['/transcription/live', false, false],
-  ['/transcription/upload', false, false],
-  ['/transcription/manage', false, false],
-  ['/generative-docs', false, false],
-  ['/secure-chatbot', false, false],
-  ['/research-assistant', false, false],
-  ['/users', false, false],
-  ['/example-report', false, false],
-  ['/structured-templates', false, false],
-  ['/prompt-edit', false, false],
-  ['/opinions/upload', false, false],
-  ['/opinions/query', false, false],
-  ['/draft-report', false, false],
-  ['/users/dashboard', true, true],
-  ['/users/dashboard/12', true, true],
-  ['/patients', true, true],
-  ['/patients/7', true, true],
-  ['/patients/7/dashboard', true, true],
-  ['/patients/7/simplequery', true, true],
-  ['/patient/7/jobs', true, false],
-  ['/pagination', true, false],
-  ['/pagination?patientId=7', true, false],
-  ['/report-templates', true, false],
-  ['/opinion-documents', true, false],
-];
-
-describe.each(PATHS)('%s', (path, level2, level3) => {
-  test.each([
-    [undefined, true],
-    [1, true],
-    [2, level2],
-    [3, level3],
-  ] as Array<[PatientAccessLevel | undefined, boolean]>)(
-    'patient level %p -> allowed %p',
-    (level, allowed) => {
-      expect(isRouteAllowedForPatientLevel(path, level)).toBe(allowed);
-    },
-  );
-});
-
-test('prefixes match whole segments only', () => {
-  expect(isRouteAllowedForPatientLevel('/usersettings', 3)).toBe(false);
-  expect(isRouteAllowedForPatientLevel('/users/dashboardx', 2)).toBe(false);
-});
 
 describe('patientAccessLevel', () => {
   test('undefined or no patient counts as full access', () => {

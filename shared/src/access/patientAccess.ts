@@ -1,29 +1,10 @@
 import type { Patient, PatientAccessLevel, User } from '../api/types';
 import { PATIENT_ACCESS } from '../constants';
-import { hasPathPrefix } from './routes';
 import type { PatientFeature } from './types';
 import { isAdministrator, isReadOnlyUser } from './userAccess';
 
 type MaybeUser = User | null | undefined;
 type MaybePatient = Patient | null | undefined;
-
-/** Prefixes a pagination-only patient may not open (part 1 §5), except /users/dashboard. */
-const PAGINATION_ONLY_DENIED_PREFIXES = [
-  '/documents',
-  '/transcription',
-  '/generative-docs',
-  '/secure-chatbot',
-  '/research-assistant',
-  '/users',
-  '/example-report',
-  '/structured-templates',
-  '/prompt-edit',
-  '/opinions',
-  '/draft-report',
-] as const;
-
-const VIEW_ONLY_ALLOWED_PREFIXES = ['/patients', '/users/dashboard'] as const;
-const USER_DASHBOARD_PREFIX = '/users/dashboard';
 
 const FULL_ACCESS_FEATURES: readonly PatientFeature[] = [
   'process-documents',
@@ -55,19 +36,6 @@ export function patientAccessLevel(patient: MaybePatient): PatientAccessLevel {
     return level;
   }
   return PATIENT_ACCESS.VIEW_ONLY;
-}
-
-/** The client-side route rule by the selected patient's access level (part 1 §5). */
-export function isRouteAllowedForPatientLevel(path: string, level: PatientAccessLevel | undefined): boolean {
-  switch (level) {
-    case PATIENT_ACCESS.PAGINATION_ONLY:
-      if (hasPathPrefix(path, USER_DASHBOARD_PREFIX)) return true;
-      return !PAGINATION_ONLY_DENIED_PREFIXES.some((prefix) => hasPathPrefix(path, prefix));
-    case PATIENT_ACCESS.VIEW_ONLY:
-      return VIEW_ONLY_ALLOWED_PREFIXES.some((prefix) => hasPathPrefix(path, prefix));
-    default:
-      return true;
-  }
 }
 
 /** The patient dashboard's feature list (part 1 §6). */

@@ -1,5 +1,3 @@
-import type { AreaName } from '../config/types';
-
 /** User-level features, granted by the user's access level (txt_access_level). */
 export type Feature = 'documents' | 'transcription' | 'generative-ai' | 'tools' | 'advanced-tools';
 
@@ -18,18 +16,6 @@ export interface AccessLevelDefinition {
   label: string;
   features: readonly Feature[];
   description: string;
-}
-
-export interface RouteEntry {
-  /** Path pattern; ":name" segments match any one segment. */
-  pattern: string;
-  area: AreaName;
-  /** Feature the user's access level must grant. */
-  feature?: Feature;
-  /** Only administrators and group admins. */
-  adminOnly?: boolean;
-  /** The screen works on the selected patient (or one named by a patientId query parameter) without naming it in its path. */
-  needsPatient?: boolean;
 }
 
 export type RouteAccessDecision =

@@ -1,13 +1,16 @@
-export type AreaName = 'patients' | 'documents' | 'reports' | 'transcription' | 'admin';
+import type { RouteDeclaration } from '../routing/types';
 
 export interface RemoteConfig {
   /** Federation container name, e.g. "mf_patients". */
   name: string;
-  area: AreaName;
+  /** The area the remote serves, e.g. "patients"; any name a remote declares. */
+  area: string;
+  /** How users name the area, e.g. in "this area is unavailable". */
+  areaLabel: string;
   /** e.g. "http://localhost:3001/mf-manifest.json". */
   manifestUrl: string;
-  /** Path patterns the remote owns, e.g. "/patients/:patientId". */
-  routes: string[];
+  /** The remote's route declarations, copied from its `src/routes.ts` when the configuration is generated. */
+  routes: RouteDeclaration[];
 }
 
 export interface RuntimeConfig {

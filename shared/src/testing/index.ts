@@ -4,4 +4,15 @@
 export { renderWithProviders, type RenderWithProvidersOptions } from './renderWithProviders';
 export { makePatient, makeUser } from './factories';
 export { TEST_API_BASE_URL, apiUrl, setupApiServer } from './apiServer';
+export {
+  ADMIN_REMOTE,
+  DOCUMENTS_REMOTE,
+  PATIENTS_REMOTE,
+  REPORTS_REMOTE,
+  SUITE_REMOTES,
+  TRANSCRIPTION_REMOTE,
+  makeRuntimeConfig,
+  provideRuntimeConfig,
+} from './suiteRemotes';
+export { generatedRuntimeConfig } from './generatedRuntimeConfig';
 export { delay, http, HttpResponse } from 'msw';

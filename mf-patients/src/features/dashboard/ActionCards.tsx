@@ -1,26 +1,50 @@
 import { Button, Card, Col, Empty, Row, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { checkRouteAccess, patientFeatures, type Patient, type User } from '@ewrt/shared';
-import { ACTION_CARD_DEFINITIONS } from './actionCardDefinitions';
+import {
+  checkRouteAccess,
+  declaredRoutes,
+  patientFeatures,
+  patientLink,
+  type ActionCardEntry,
+  type DeclaredRoute,
+  type Patient,
+  type User,
+} from '@ewrt/shared';
 
 interface ActionCardsProps {
   user: User | null;
   patient: Patient;
 }
 
-function pathOf(target: string): string {
-  return target.split('?')[0] ?? target;
+interface ActionCard extends ActionCardEntry {
+  href: string;
+}
+
+/**
+ * The cards the deployed remotes declare (their routes' `actionCard`, from the runtime configuration)
+ * that the patient's feature list shows and the access rules allow, in their declared order.
+ */
+function visibleActionCards(
+  user: User | null,
+  patient: Patient,
+  routes: readonly DeclaredRoute[] = declaredRoutes(),
+): ActionCard[] {
+  const features = patientFeatures(user, patient);
+  return routes
+    .flatMap((route) => {
+      const card = route.actionCard;
+      if (!card || !features.includes(card.patientFeature)) return [];
+      if (!checkRouteAccess(route, user, patient).allowed) return [];
+      const href = patientLink(route.path, patient.ID_Patient, { patientQuery: card.patientQuery });
+      return [{ ...card, href }];
+    })
+    .sort((a, b) => a.order - b.order);
 }
 
 /** The patient's actions: those of the patient's feature list that the user's level also allows. */
 export function ActionCards({ user, patient }: ActionCardsProps) {
   const navigate = useNavigate();
-  const features = patientFeatures(user, patient);
-  const cards = ACTION_CARD_DEFINITIONS.filter(
-    (card) =>
-      features.includes(card.feature) &&
-      checkRouteAccess(pathOf(card.target(patient.ID_Patient)), user, patient).allowed,
-  );
+  const cards = visibleActionCards(user, patient);
 
   if (cards.length === 0) {
     return (
@@ -36,7 +60,7 @@ export function ActionCards({ user, patient }: ActionCardsProps) {
   return (
     <Row gutter={[16, 16]} role="list" aria-label="Patient actions">
       {cards.map((card) => (
-        <Col key={card.feature} xs={24} md={12} xxl={8} role="listitem">
+        <Col key={card.href} xs={24} md={12} xxl={8} role="listitem">
           <Card
             style={{ height: '100%' }}
             styles={{ body: { height: '100%', display: 'flex', flexDirection: 'column' } }}
@@ -47,11 +71,7 @@ export function ActionCards({ user, patient }: ActionCardsProps) {
             <Typography.Paragraph type="secondary" style={{ flex: 1 }}>
               {card.description}
             </Typography.Paragraph>
-            <Button
-              type="primary"
-              aria-label={`Access ${card.title}`}
-              onClick={() => navigate(card.target(patient.ID_Patient))}
-            >
+            <Button type="primary" aria-label={`Access ${card.title}`} onClick={() => navigate(card.href)}>
               Access
             </Button>
           </Card>

@@ -7,7 +7,11 @@ import {
   http,
   HttpResponse,
   makePatient,
+  makeRuntimeConfig,
   makeUser,
+  PATIENTS_REMOTE,
+  provideRuntimeConfig,
+  REPORTS_REMOTE,
   renderWithProviders,
   setupApiServer,
 } from '@ewrt/shared/testing';
@@ -44,6 +48,8 @@ const server = setupApiServer(
 );
 
 beforeEach(() => {
+  // The cards come from the routes the deployed remotes declare: here the five remotes of parts 1-3.
+  provideRuntimeConfig();
   patient = makePatient({ ID_Patient: 101, FirstName: 'Alex', Surname: 'Example', MRN: 'DEMO-0101' });
   deleteCalls.length = 0;
 });
@@ -151,6 +157,25 @@ describe('PatientDashboardPage: what each access level sees', () => {
   });
 });
 
+describe('PatientDashboardPage: cards follow the deployed remotes', () => {
+  it('shows no card whose area is not deployed', async () => {
+    provideRuntimeConfig(makeRuntimeConfig([PATIENTS_REMOTE]));
+    renderDashboard(makeUser({ Administrator: 'yes' }));
+    await loaded();
+    expect(visibleCards()).toEqual([]);
+    expect(
+      screen.getByText('No actions are available for this patient at your access level.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the cards of the one area that is deployed, in their declared order', async () => {
+    provideRuntimeConfig(makeRuntimeConfig([PATIENTS_REMOTE, REPORTS_REMOTE]));
+    renderDashboard(makeUser());
+    await loaded();
+    expect(visibleCards()).toEqual(['View Draft Reports']);
+  });
+});
+
 describe('PatientDashboardPage: navigation, loading and errors', () => {
   it('Access opens the card target with the patient id', async () => {
     const user = renderDashboard();
@@ -164,6 +189,13 @@ describe('PatientDashboardPage: navigation, loading and errors', () => {
     await loaded();
     await user.click(screen.getByRole('button', { name: 'Access Query Medical Records' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/patients/101/simplequery');
+  });
+
+  it('Access on View Draft Reports names the patient in the query', async () => {
+    const user = renderDashboard();
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Access View Draft Reports' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/generative-docs?patientId=101');
   });
 
   it('shows a loading state while the patient loads', async () => {

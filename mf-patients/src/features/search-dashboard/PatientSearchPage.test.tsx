@@ -7,6 +7,7 @@ import {
   HttpResponse,
   makePatient,
   makeUser,
+  provideRuntimeConfig,
   renderWithProviders,
   setupApiServer,
 } from '@ewrt/shared/testing';
@@ -37,6 +38,8 @@ const server = setupApiServer(
 );
 
 beforeEach(() => {
+  // Selecting a patient opens the dashboard, whose cards come from the runtime configuration.
+  provideRuntimeConfig();
   recentCalls = 0;
   accessCalls.length = 0;
 });

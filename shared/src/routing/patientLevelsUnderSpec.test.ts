@@ -1,0 +1,149 @@
+import type { PatientAccessLevel } from '../api/types';
+import { generatedRuntimeConfig } from '../testing/generatedRuntimeConfig';
+import { SUITE_REMOTES } from '../testing/suiteRemotes';
+import { declaredRoutes } from './declaredRoutes';
+import { patientLevelsUnderSpec } from './patientLevelsUnderSpec';
+
+// The oracle: part 1 §5 as the specification words it, prefix lists and all. Prefixes match whole
+// path segments ("/users" covers "/users/x", not "/usersettings").
+const SPEC_PAGINATION_ONLY_DENIED = [
+  '/documents',
+  '/transcription',
+  '/generative-docs',
+  '/secure-chatbot',
+  '/research-assistant',
+  '/users',
+  '/example-report',
+  '/structured-templates',
+  '/prompt-edit',
+  '/opinions',
+  '/draft-report',
+];
+const SPEC_PAGINATION_ONLY_EXCEPTION = '/users/dashboard';
+const SPEC_VIEW_ONLY_ALLOWED = ['/patients', '/users/dashboard'];
+
+function underPrefix(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+function specLevels(path: string): PatientAccessLevel[] {
+  const levels: PatientAccessLevel[] = [1];
+  const denied =
+    SPEC_PAGINATION_ONLY_DENIED.some((prefix) => underPrefix(path, prefix)) &&
+    !underPrefix(path, SPEC_PAGINATION_ONLY_EXCEPTION);
+  if (!denied) levels.push(2);
+  if (SPEC_VIEW_ONLY_ALLOWED.some((prefix) => underPrefix(path, prefix))) levels.push(3);
+  return levels;
+}
+
+/** A concrete path for a pattern: every parameter filled in. */
+const concrete = (pattern: string) => pattern.replace(/:[^/]+/g, '7');
+
+// The screens of parts 2 and 3 that part 1's route table lists (§2.1), whose remotes do not exist yet.
+const FUTURE_PATHS = [
+  '/patients/7/simplequery',
+  '/documents/process',
+  '/documents/search',
+  '/documents/patient/7',
+  '/patient/7/jobs',
+  '/pagination',
+  '/opinions/upload',
+  '/opinions/query',
+  '/opinion-documents',
+  '/draft-report',
+  '/generative-docs',
+  '/prompt-edit',
+  '/example-report',
+  '/report-templates',
+  '/structured-templates',
+  '/secure-chatbot',
+  '/research-assistant',
+  '/transcription/live',
+  '/transcription/upload',
+  '/transcription/manage',
+  '/users',
+  '/users/dashboard',
+  '/users/dashboard/5',
+];
+
+describe('the declared patientLevels agree with part 1 §5', () => {
+  const generated = declaredRoutes(generatedRuntimeConfig());
+
+  test('the generated configuration declares routes (the check below is not empty)', () => {
+    expect(generated.length).toBeGreaterThan(0);
+  });
+
+  test.each(generated.map((route) => [route.remote.name, route.path, route]))(
+    '%s %s (generated from the remote)',
+    (_remote, path, route) => {
+      expect(route.patientLevels).toEqual(specLevels(concrete(path)));
+    },
+  );
+
+  test.each(
+    declaredRoutes({ apiBaseUrl: 'x', socketUrl: 'x', remotes: [...SUITE_REMOTES] }).map((r) => [r.path, r]),
+  )('%s (the test kit suite, parts 1-3)', (path, route) => {
+    expect(route.patientLevels).toEqual(specLevels(concrete(path)));
+  });
+});
+
+describe('patientLevelsUnderSpec gives the spec answer', () => {
+  test.each(FUTURE_PATHS)('for %s, a future screen of parts 2-3', (path) => {
+    expect(patientLevelsUnderSpec(path)).toEqual(specLevels(path));
+  });
+
+  test.each([
+    '/patients',
+    '/patients/7',
+    '/patients/7/dashboard',
+    '/usersettings',
+    '/users/dashboardx',
+    '/x',
+  ])('for %s', (path) => {
+    expect(patientLevelsUnderSpec(path)).toEqual(specLevels(path));
+  });
+
+  test('for a pattern as for a path', () => {
+    expect(patientLevelsUnderSpec('/patient/:patientId/jobs')).toEqual([1, 2]);
+  });
+});
+
+// The rule written out by hand per path: 2 = pagination only, 3 = view only (1 always may).
+const BY_HAND: ReadonlyArray<[path: string, level2: boolean, level3: boolean]> = [
+  ['/documents/process', false, false],
+  ['/documents/search', false, false],
+  ['/documents/patient/7', false, false],
+  ['/transcription/live', false, false],
+  ['/transcription/upload', false, false],
+  ['/transcription/manage', false, false],
+  ['/generative-docs', false, false],
+  ['/secure-chatbot', false, false],
+  ['/research-assistant', false, false],
+  ['/users', false, false],
+  ['/example-report', false, false],
+  ['/structured-templates', false, false],
+  ['/prompt-edit', false, false],
+  ['/opinions/upload', false, false],
+  ['/opinions/query', false, false],
+  ['/draft-report', false, false],
+  ['/users/dashboard', true, true],
+  ['/users/dashboard/12', true, true],
+  ['/patients', true, true],
+  ['/patients/7', true, true],
+  ['/patients/7/dashboard', true, true],
+  ['/patients/7/simplequery', true, true],
+  ['/patient/7/jobs', true, false],
+  ['/pagination', true, false],
+  ['/pagination?patientId=7', true, false],
+  ['/report-templates', true, false],
+  ['/opinion-documents', true, false],
+  ['/usersettings', true, false],
+  ['/users/dashboardx', false, false],
+];
+
+test.each(BY_HAND)('%s: pagination only %p, view only %p', (path, level2, level3) => {
+  const levels = patientLevelsUnderSpec(path);
+  expect(levels.includes(1)).toBe(true);
+  expect(levels.includes(2)).toBe(level2);
+  expect(levels.includes(3)).toBe(level3);
+});
