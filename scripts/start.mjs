@@ -8,6 +8,7 @@ import { startStaticServer } from './serve-static.mjs';
 import { assertPortsFree, startApiServer, waitForHttp } from './lib/processes.mjs';
 import { API_PORT, ROOT, buildStale, listWebApps, serverApp } from './lib/workspace.mjs';
 import { printSignInHelp } from './lib/demoSignIn.mjs';
+import { readHostConfig } from './lib/runtimeConfig.mjs';
 
 const HOST = '127.0.0.1';
 
@@ -64,12 +65,15 @@ async function main() {
       }
     });
 
+    // The routes come from every remote's declarations as they are now, even when only a remote was rebuilt.
+    const runtimeConfig = readHostConfig();
     for (const app of apps) {
       const served = await startStaticServer({
         dir: path.join(app.dir, 'dist'),
         host: HOST,
         port: app.port,
         spa: app.kind === 'host',
+        config: app.kind === 'host' ? runtimeConfig : undefined,
       });
       stoppers.push(served.close);
     }

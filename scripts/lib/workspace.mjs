@@ -41,7 +41,11 @@ export function remoteNameOf(folder) {
  * The local port of a remote folder: its package.json's `ewrt.port` (what `pnpm new:remote` writes), else the
  * table of the five areas, else the next number after every port in use.
  */
-export function portForRemoteFolder(folder, apps = [], packageJson = readPackageJson(path.join(ROOT, folder))) {
+export function portForRemoteFolder(
+  folder,
+  apps = [],
+  packageJson = readPackageJson(path.join(ROOT, folder)),
+) {
   const declared = packageJson?.ewrt?.port;
   if (Number.isInteger(declared)) return declared;
   if (REMOTE_PORTS[folder]) return REMOTE_PORTS[folder];
@@ -82,7 +86,17 @@ export function serverApp() {
   };
 }
 
-const IGNORED_DIRS = new Set(['node_modules', 'dist', 'coverage', '.data', '__tests__', 'testing', 'test']);
+// remote-template: what `pnpm new:remote` copies is in no app's bundle.
+const IGNORED_DIRS = new Set([
+  'node_modules',
+  'dist',
+  'coverage',
+  '.data',
+  '__tests__',
+  'testing',
+  'test',
+  'remote-template',
+]);
 const IGNORED_FILE = /\.(test|spec)\.[cm]?[jt]sx?$|\.snap$/;
 
 /** Newest modification time of the build inputs under `target` (tests excluded: they are not in the bundle). */
@@ -121,17 +135,26 @@ function buildInputs(app) {
   ];
 }
 
-function buildMarker(app) {
-  if (app.folder === 'server') return path.join(app.dir, 'dist', 'main.js');
+/** The files a build leaves behind; the server's build also compiles the contract it runs on. */
+function buildMarkers(app) {
+  if (app.folder === 'server') {
+    return [path.join(app.dir, 'dist', 'main.js'), path.join(ROOT, 'contract', 'dist', 'index.js')];
+  }
   const dist = path.join(app.dir, 'dist');
-  return app.kind === 'host' ? path.join(dist, 'index.html') : path.join(dist, 'mf-manifest.json');
+  return [app.kind === 'host' ? path.join(dist, 'index.html') : path.join(dist, 'mf-manifest.json')];
+}
+
+/** The folders a build writes, for copying a finished build elsewhere. */
+export function buildOutputs(app) {
+  return buildMarkers(app).map((marker) => path.dirname(marker));
 }
 
 /** Why `app` needs a build, or null when its dist/ is present and newer than its sources. */
 export function staleReason(app) {
-  const marker = buildMarker(app);
-  if (!existsSync(marker)) return `${path.relative(ROOT, marker)} is missing`;
-  const builtAt = statSync(marker).mtimeMs;
+  const markers = buildMarkers(app);
+  const missing = markers.find((marker) => !existsSync(marker));
+  if (missing) return `${path.relative(ROOT, missing)} is missing`;
+  const builtAt = Math.min(...markers.map((marker) => statSync(marker).mtimeMs));
   const newest = Math.max(...buildInputs(app).map(newestMtime));
   return newest > builtAt ? 'sources changed since the last build' : null;
 }

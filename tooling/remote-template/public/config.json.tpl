@@ -1,0 +1,5 @@
+{
+  "apiBaseUrl": "http://localhost:4000",
+  "socketUrl": "http://localhost:4000",
+  "remotes": []
+}

@@ -1,0 +1,9 @@
+// The __LABEL__ remote: mounted by the host on the paths of src/routes.ts, or standalone on its own dev page.
+const { createAppConfig } = require('../tooling/webpack.app.cjs');
+
+module.exports = createAppConfig({
+  dir: __dirname,
+  name: '__CONTAINER__',
+  port: require('./package.json').ewrt.port,
+  exposes: { './spa': './src/spa.tsx' },
+});
