@@ -16,6 +16,11 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
 /** A real PostgreSQL through a connection pool (`DATABASE_URL`). */
 export async function createPostgresDatabase(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection that the database drops (a restart, an administrator's kill) is discarded by the pool and
+  // replaced on the next query; unhandled, its 'error' event would crash the whole API.
+  pool.on('error', (error) => {
+    console.error(`PostgreSQL closed an idle connection: ${error.message}`);
+  });
   // Fail at start, not at the first request, when the database cannot be reached.
   const probe = await pool.connect();
   probe.release();
