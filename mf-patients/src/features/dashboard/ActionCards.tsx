@@ -44,14 +44,21 @@ function visibleActionCards(
 /** The patient's actions: those of the patient's feature list that the user's level also allows. */
 export function ActionCards({ user, patient }: ActionCardsProps) {
   const navigate = useNavigate();
-  const cards = visibleActionCards(user, patient);
+  const routes = declaredRoutes();
+  const cards = visibleActionCards(user, patient, routes);
 
   if (cards.length === 0) {
+    // Blaming the access level is only true when some deployed area offers an action at all.
+    const anyDeployed = routes.some((route) => route.actionCard);
     return (
       <Card>
         <Empty
           image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description="No actions are available for this patient at your access level."
+          description={
+            anyDeployed
+              ? 'No actions are available for this patient at your access level.'
+              : 'No patient actions are available on this site yet: the areas that offer them are not deployed.'
+          }
         />
       </Card>
     );

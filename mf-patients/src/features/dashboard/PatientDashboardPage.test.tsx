@@ -163,9 +163,15 @@ describe('PatientDashboardPage: cards follow the deployed remotes', () => {
     renderDashboard(makeUser({ Administrator: 'yes' }));
     await loaded();
     expect(visibleCards()).toEqual([]);
+    // Nothing to blame on the user's access level: no deployed area offers an action.
     expect(
-      screen.getByText('No actions are available for this patient at your access level.'),
+      screen.getByText(
+        'No patient actions are available on this site yet: the areas that offer them are not deployed.',
+      ),
     ).toBeInTheDocument();
+    expect(
+      screen.queryByText('No actions are available for this patient at your access level.'),
+    ).not.toBeInTheDocument();
   });
 
   it('shows the cards of the one area that is deployed, in their declared order', async () => {
