@@ -78,8 +78,12 @@ function main() {
     `Created ${folder}/ (container ${values.CONTAINER}, port ${values.PORT}, route ${values.PATH}).`,
   );
 
-  // Links the new package (its dependencies are the workspace catalog's, already in the store).
-  const install = spawnSync('pnpm', ['install', '--prefer-offline'], { cwd: ROOT, stdio: 'inherit' });
+  // Links the new package (its dependencies are the workspace catalog's, already in the store). The lockfile gains
+  // the new importer, so it may change even where CI=true would otherwise freeze it.
+  const install = spawnSync('pnpm', ['install', '--prefer-offline', '--no-frozen-lockfile'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (install.status !== 0) {
     // Leave nothing half made: a folder without its links would break every workspace command.
     renameSync(target, `${target}.failed-${Date.now()}`);
