@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `pnpm bench`: cold-load figures of the production build in Chromium, JS counted gzip-compressed (architecture
-// section 6). A report, not a test: it prints a table with pass/fail per budget and exits 0.
+// section 6), then the server part (scripts/benchServer.mjs, also `pnpm bench:server` on its own). A report, not a
+// test: it prints a table with pass/fail per budget and exits 0.
 //
 //   (a) JS bytes of the landing page with the login modal open          budget <= 250 KB
 //   (b) requests to any remote origin before sign-in                    budget 0
@@ -18,6 +19,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 import { startTestStack } from './lib/stack.mjs';
 import { ROOT } from './lib/workspace.mjs';
 import { DEMO_PASSWORD, DEMO_USERNAME } from './lib/demoSignIn.mjs';
+import { runServerBenchmark } from './benchServer.mjs';
 
 // Playwright and otpauth are dependencies of the e2e package; the benchmark borrows them from there.
 const requireFromE2e = createRequire(path.join(ROOT, 'e2e', 'package.json'));
@@ -296,6 +298,8 @@ async function main() {
     await browser?.close();
     await stack.stop();
   }
+  console.info('\nServer benchmark: 100,000 generated patients ...');
+  await runServerBenchmark();
 }
 
 main().catch((error) => {

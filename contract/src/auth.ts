@@ -100,6 +100,9 @@ export const RefreshTokenResponseSchema = Type.Object({
 });
 export type RefreshTokenResponse = Static<typeof RefreshTokenResponseSchema>;
 
+export const LogoutResponseSchema = Type.Object({ message: Type.String() });
+export type LogoutResponse = Static<typeof LogoutResponseSchema>;
+
 export const authCalls = {
   login: defineCall({
     method: 'POST',
@@ -109,10 +112,16 @@ export const authCalls = {
       response: { 200: LoginResponseSchema, ...ERROR_RESPONSES },
     },
   }),
-  /** Needs the bearer token; answers a fresh user and token. */
+  /** Needs the bearer token; answers a fresh user and a new token, and the presented token stops working. */
   refreshToken: defineCall({
     method: 'POST',
     url: '/api/refresh-token',
     schema: { response: { 200: RefreshTokenResponseSchema, ...ERROR_RESPONSES } },
+  }),
+  /** Not in the spec: needs the bearer token, which stops working (sign-out ends the session on the server). */
+  logout: defineCall({
+    method: 'POST',
+    url: '/api/logout',
+    schema: { response: { 200: LogoutResponseSchema, ...ERROR_RESPONSES } },
   }),
 };

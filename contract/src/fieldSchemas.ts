@@ -16,13 +16,32 @@ export interface FieldOptions extends SchemaOptions {
 /** `value | null`. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
+/** Any text the server stores or looks up: no NUL and no unpaired surrogate (`text` in `CONTRACT_FORMATS`). */
+export const StoredText = (maxLength: number, options: FieldOptions = {}) =>
+  Type.String({ format: 'text', maxLength, ...options });
+
 /** Text that must hold a non-blank character (`\S`): blank counts as missing. */
 export const RequiredText = (maxLength: number, options: FieldOptions = {}) =>
-  Type.String({ pattern: '\\S', maxLength, ...options });
+  StoredText(maxLength, { pattern: '\\S', ...options });
 
 /** Text that may be absent or null; blank is read as absent. */
 export const OptionalText = (maxLength: number, options: FieldOptions = {}) =>
-  Type.Optional(Nullable(Type.String({ maxLength, ...options })));
+  Type.Optional(Nullable(StoredText(maxLength, options)));
+
+/**
+ * A person's or firm's name, or an identifier (MRN, a reference, a username): text without control or
+ * invisible characters (`name` in `CONTRACT_FORMATS`), so that what looks the same is the same.
+ */
+export const NameText = (maxLength: number, options: FieldOptions = {}) =>
+  Type.String({ format: 'name', maxLength, ...options });
+
+/** A name or identifier that must hold a non-blank character: blank counts as missing. */
+export const RequiredName = (maxLength: number, options: FieldOptions = {}) =>
+  NameText(maxLength, { pattern: '\\S', ...options });
+
+/** A name or identifier that may be absent or null; blank is read as absent. */
+export const OptionalName = (maxLength: number, options: FieldOptions = {}) =>
+  Type.Optional(Nullable(NameText(maxLength, options)));
 
 /** A calendar date yyyy-mm-dd (see `CONTRACT_FORMATS`). */
 export const IsoDate = (options: FieldOptions = {}) => Type.String({ format: 'date', ...options });

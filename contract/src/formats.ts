@@ -1,5 +1,7 @@
 // Checks behind the JSON Schema `format`s the contract uses. TypeBox (and Ajv without ajv-formats) knows no
-// formats by itself: a validator registers these, e.g. `FormatRegistry.Set(name, check)` for TypeBox.
+// formats by itself: a validator registers these, e.g. `FormatRegistry.Set(name, check)` for TypeBox. They are
+// functions rather than `pattern`s because TypeBox compiles a pattern without the `u` flag, so neither Unicode
+// property classes nor a surrogate test written for one would mean the same in every validator.
 
 /** A real calendar date written yyyy-mm-dd (RFC 3339 full-date): 2020-02-30 is refused. */
 export function isCalendarDate(value: string): boolean {
@@ -15,6 +17,32 @@ export function isCalendarDate(value: string): boolean {
   );
 }
 
+// Code-unit classes on purpose (no `u` flag): with it, a lone surrogate would not be seen as one.
+const NUL_OR_UNPAIRED_SURROGATE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Text that UTF-8 and PostgreSQL can hold: no NUL (a `text` column refuses it) and no unpaired UTF-16
+ * surrogate (it has no UTF-8 form, so it would be stored as something else or refused).
+ */
+export function isStorableText(value: string): boolean {
+  return !NUL_OR_UNPAIRED_SURROGATE.test(value);
+}
+
+// Control characters (C0, DEL, C1, so tabs and line breaks too), format characters (zero-width space and
+// joiners, word joiner, BOM, soft hyphen, bidirectional overrides) and the line and paragraph separators.
+const CONTROL_OR_INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+
+/**
+ * A name or identifier as people read and compare it: storable text on one line with no control or invisible
+ * characters, so that two values that look the same are the same.
+ */
+export function isCleanName(value: string): boolean {
+  return isStorableText(value) && !CONTROL_OR_INVISIBLE.test(value);
+}
+
+/** The contract's formats: `date` (yyyy-mm-dd, real), `text` (storable), `name` (a name or identifier). */
 export const CONTRACT_FORMATS: Readonly<Record<string, (value: string) => boolean>> = {
   date: isCalendarDate,
+  text: isStorableText,
+  name: isCleanName,
 };

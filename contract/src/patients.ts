@@ -6,8 +6,9 @@ import {
   IsoDateTime,
   Nullable,
   OptionalIsoDate,
-  OptionalText,
-  RequiredText,
+  OptionalName,
+  RequiredName,
+  StoredText,
 } from './fieldSchemas.js';
 import {
   MAX_ID,
@@ -49,20 +50,21 @@ export const PatientSchema = Type.Object({
 export type Patient = Static<typeof PatientSchema>;
 
 /**
- * The add/edit form (part 1 §5). Text is trimmed; an optional field that is absent, null or blank is stored as
- * null. A date of birth in the future is refused too, which a schema cannot say.
+ * The add/edit form (part 1 §5). Every text field is a name or an identifier, so control and invisible
+ * characters are refused. Text is trimmed; an optional field that is absent, null or blank is stored as null.
+ * A date of birth in the future is refused too, which a schema cannot say.
  */
 export const PatientInputSchema = Type.Object(
   {
-    FirstName: RequiredText(PATIENT_TEXT_MAX_LENGTH, { title: 'First name' }),
-    Surname: RequiredText(PATIENT_TEXT_MAX_LENGTH, { title: 'Surname' }),
+    FirstName: RequiredName(PATIENT_TEXT_MAX_LENGTH, { title: 'First name' }),
+    Surname: RequiredName(PATIENT_TEXT_MAX_LENGTH, { title: 'Surname' }),
     DateOfBirth: IsoDate({ title: 'Date of birth' }),
-    MRN: RequiredText(PATIENT_TEXT_MAX_LENGTH, { title: 'MRN' }),
+    MRN: RequiredName(PATIENT_TEXT_MAX_LENGTH, { title: 'MRN' }),
     DateofEvent: OptionalIsoDate({ title: 'Date of event' }),
-    Solicitorname: OptionalText(PATIENT_TEXT_MAX_LENGTH),
-    Solicitorcompany: OptionalText(PATIENT_TEXT_MAX_LENGTH),
-    Solicitorreference: OptionalText(PATIENT_TEXT_MAX_LENGTH),
-    Ourreference: OptionalText(PATIENT_TEXT_MAX_LENGTH),
+    Solicitorname: OptionalName(PATIENT_TEXT_MAX_LENGTH, { title: 'Solicitor name' }),
+    Solicitorcompany: OptionalName(PATIENT_TEXT_MAX_LENGTH, { title: 'Solicitor company' }),
+    Solicitorreference: OptionalName(PATIENT_TEXT_MAX_LENGTH, { title: 'Solicitor reference' }),
+    Ourreference: OptionalName(PATIENT_TEXT_MAX_LENGTH, { title: 'Our reference' }),
   },
   { errorMessage: { type: 'Send the patient fields as a JSON object' } },
 );
@@ -72,13 +74,14 @@ export const PatientIdParamsSchema = Type.Object({
   id: Type.Integer({ minimum: 1, maximum: MAX_ID, errorMessage: 'Invalid patient id' }),
 });
 
+/** A search term: any storable text, since it is only compared with what is stored. */
 const queryText = (name: string) =>
   Type.Optional(
-    Type.String({
-      maxLength: SEARCH_TERM_MAX_LENGTH,
+    StoredText(SEARCH_TERM_MAX_LENGTH, {
       errorMessage: {
         type: `Query parameter ${name} must be given once`,
         maxLength: `Query parameter ${name} is too long`,
+        format: `Query parameter ${name} must not contain NUL characters or unpaired surrogates`,
       },
     }),
   );
@@ -124,8 +127,8 @@ const duplicateFieldsRequired = 'FirstName, Surname and DateOfBirth are required
 
 export const DuplicateCheckRequestSchema = Type.Object(
   {
-    FirstName: RequiredText(PATIENT_TEXT_MAX_LENGTH),
-    Surname: RequiredText(PATIENT_TEXT_MAX_LENGTH),
+    FirstName: RequiredName(PATIENT_TEXT_MAX_LENGTH),
+    Surname: RequiredName(PATIENT_TEXT_MAX_LENGTH),
     DateOfBirth: IsoDate({ title: 'Date of birth' }),
     /** The patient being edited, who is not their own duplicate. */
     excludePatientId: Type.Optional(

@@ -2,6 +2,9 @@ import { ConfigError, loadConfig } from './config/loadConfig.js';
 import { DataDirLockedError } from './dataDir/acquireDataDirLock.js';
 import { startServer } from './app/startServer.js';
 
+/** Time beyond the shutdown grace period for closing socket.io and the database. */
+const STOP_MARGIN_MS = 5_000;
+
 /** The server's command-line entry: configuration from the environment, graceful stop on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -16,6 +19,12 @@ async function main(): Promise<void> {
     }
     stopping = true;
     console.info(`Received ${signal}: finishing open requests and closing the database`);
+    // Open requests are cut off after the grace period; this only catches a close that hangs past it.
+    const deadlineMs = config.timeouts.shutdownMs + STOP_MARGIN_MS;
+    setTimeout(() => {
+      console.error(`The server did not stop within ${deadlineMs} ms: exiting without waiting`);
+      process.exit(1);
+    }, deadlineMs).unref();
     server.close().then(
       () => {
         console.info('Server stopped');

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, describe, it } from 'node:test';
 import { buildApp } from '../src/app/buildApp.js';
 import { acquireDataDirLock, DataDirLockedError } from '../src/dataDir/acquireDataDirLock.js';
+import { readProcessStart } from '../src/dataDir/readProcessStart.js';
+import { collect, runEntry, waitForListening } from './support/serverProcess.js';
 import { DEMO_PASSWORD, makeTempDir, testConfig, totpCode } from './support/testServer.js';
 
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tempDirs: string[] = [];
 
 async function tempDataDir(): Promise<string> {
@@ -21,45 +21,6 @@ async function tempDataDir(): Promise<string> {
 after(async () => {
   for (const dir of tempDirs) await rm(dir, { recursive: true, force: true });
 });
-
-/**
- * Runs a TypeScript entry of the server in its own Node process, as `node dist/...` would; the condition makes
- * `@ewrt/contract` resolve to its sources, as in `pnpm test`.
- */
-function runEntry(entry: string, env: NodeJS.ProcessEnv, args: string[] = []): ChildProcess {
-  return spawn(process.execPath, ['--conditions=@ewrt/source', '--import', 'tsx', entry, ...args], {
-    cwd: serverRoot,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-}
-
-function collect(child: ChildProcess): {
-  stdout: () => string;
-  stderr: () => string;
-  exit: Promise<number | null>;
-} {
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { stdout: () => stdout, stderr: () => stderr, exit };
-}
-
-async function waitForListening(output: () => string, exit: Promise<number | null>): Promise<string> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const match = /API listening on (http:\/\/\S+)/.exec(output());
-    if (match?.[1]) return match[1];
-    const exited = await Promise.race([
-      exit,
-      new Promise((resolve) => setTimeout(() => resolve('running'), 100)),
-    ]);
-    if (exited !== 'running') throw new Error(`server exited early with ${String(exited)}`);
-  }
-  throw new Error('server did not start within 60 s');
-}
 
 async function postJson(
   url: string,
@@ -82,10 +43,11 @@ describe('the data directory', () => {
     try {
       const url = await waitForListening(firstOut.stdout, firstOut.exit);
 
-      // In-process: refused with the holder's PID.
+      // In-process: refused with the holder's PID, matched by its start time too.
       await assert.rejects(buildApp(testConfig(dataDir)), (error: unknown) => {
         assert.ok(error instanceof DataDirLockedError);
         assert.equal(error.holderPid, first.pid);
+        assert.equal(error.holderVerified, true);
         return true;
       });
       // Another server process: a clear message and a non-zero exit.
@@ -94,7 +56,11 @@ describe('the data directory', () => {
       assert.equal(await secondOut.exit, 1);
       assert.match(
         secondOut.stderr(),
-        /Cannot start the server: The data directory .* is in use by another running server \(PID \d+\)/,
+        new RegExp(
+          'Cannot start the server: The data directory .* is in use by another running server ' +
+            `\\(PID ${first.pid}, running since \\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z\\)\\. ` +
+            'Stop that server first, or start this one with a different DATA_DIR\\.\n',
+        ),
       );
 
       // Sign in over HTTP and add a patient, then stop the server gracefully.
@@ -150,6 +116,83 @@ describe('the data directory', () => {
     );
     lock.release();
     assert.equal(existsSync(lockFile), false);
+  });
+
+  describe('whose lock names a PID that a live process holds', () => {
+    const sleeper = () => spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    const since = '2026-01-02T03:04:05.000Z';
+
+    it('is taken over when that process started at another time than the lock says (the PID was reused)', async (t) => {
+      const unrelated = sleeper();
+      t.after(() => unrelated.kill());
+      const start = readProcessStart(unrelated.pid!);
+      assert.ok(start, 'this test needs /proc');
+      const dataDir = await tempDataDir();
+      const lockFile = path.join(dataDir, 'server.lock');
+      const earlierRun = { ...start, startTicks: String(Number(start.startTicks) - 1) };
+      writeFileSync(
+        lockFile,
+        JSON.stringify({ pid: unrelated.pid, instance: 'gone', startedAt: since, processStart: earlierRun }),
+      );
+      const lock = acquireDataDirLock(dataDir);
+      const taken = JSON.parse(readFileSync(lockFile, 'utf8'));
+      assert.equal(taken.pid, process.pid);
+      assert.deepEqual(taken.processStart, readProcessStart(process.pid));
+      lock.release();
+    });
+
+    it('is refused, naming the holder and since when, when that process is the one that took it', async (t) => {
+      const holder = sleeper();
+      t.after(() => holder.kill());
+      const dataDir = await tempDataDir();
+      const lockFile = path.join(dataDir, 'server.lock');
+      const held = {
+        pid: holder.pid,
+        instance: 'running',
+        startedAt: since,
+        processStart: readProcessStart(holder.pid!),
+      };
+      writeFileSync(lockFile, JSON.stringify(held));
+      assert.throws(
+        () => acquireDataDirLock(dataDir),
+        (error: unknown) => {
+          assert.ok(error instanceof DataDirLockedError);
+          assert.equal(
+            error.message,
+            `The data directory ${dataDir} is in use by another running server (PID ${holder.pid}, running ` +
+              `since ${since}). Stop that server first, or start this one with a different DATA_DIR.`,
+          );
+          return true;
+        },
+      );
+      assert.deepEqual(JSON.parse(readFileSync(lockFile, 'utf8')), held, 'the holder keeps its lock');
+    });
+
+    it('is refused when the lock records no start time to compare, saying how to clear it', async (t) => {
+      const holder = sleeper();
+      t.after(() => holder.kill());
+      const dataDir = await tempDataDir();
+      const lockFile = path.join(dataDir, 'server.lock');
+      writeFileSync(
+        lockFile,
+        JSON.stringify({ pid: holder.pid, instance: 'older-server', startedAt: since }),
+      );
+      assert.throws(
+        () => acquireDataDirLock(dataDir),
+        (error: unknown) => {
+          assert.ok(error instanceof DataDirLockedError);
+          assert.equal(error.holderVerified, false);
+          assert.match(
+            error.message,
+            new RegExp(
+              `Its start time could not be checked: if process ${holder.pid} is not an API server, delete`,
+            ),
+          );
+          assert.ok(error.message.endsWith(`delete ${lockFile}.`));
+          return true;
+        },
+      );
+    });
   });
 });
 

@@ -5,7 +5,10 @@ import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
 import { buildApp } from '../src/app/buildApp.js';
+import { migrations } from '../src/db/migrations/migrations.js';
+import { SEARCH_TIMED_OUT } from '../src/features/patients/createPatientSearch.js';
 import {
   asUser,
   createTestClock,
@@ -138,9 +141,12 @@ describe('a real PostgreSQL through DATABASE_URL', { skip }, () => {
   it('applies the migrations and seeds the demo organisation when asked', async () => {
     assert.equal(server.app.ctx.db.kind, 'postgres');
     const { rows } = await server.app.ctx.db.query<{ version: number; name: string }>(
-      `SELECT version, name FROM schema_migrations`,
+      `SELECT version, name FROM schema_migrations ORDER BY version`,
     );
-    assert.deepEqual(rows, [{ version: 1, name: 'initial_schema' }]);
+    assert.deepEqual(
+      rows,
+      migrations.map(({ version, name }) => ({ version, name })),
+    );
     const users = await server.app.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users`);
     assert.equal(users.rows[0]?.n, 8);
   });
@@ -177,6 +183,60 @@ describe('a real PostgreSQL through DATABASE_URL', { skip }, () => {
     assert.equal(restricted.patients[0].access_level, 2);
   });
 
+  it('holds sign-in limits and sign-outs across two servers sharing the database', async () => {
+    const otherDataDir = await makeTempDir();
+    const other = await buildApp(testConfig(otherDataDir, { DATABASE_URL: databaseUrl }), {
+      clock: server.clock.now,
+    });
+    try {
+      const servers = [server.app, other];
+      const guesses = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          servers[i % 2]!.inject({
+            method: 'POST',
+            url: '/api/login',
+            payload: { username: 'groupadmin', password: `guess-${i}` },
+            remoteAddress: '10.30.0.1',
+          }),
+        ),
+      );
+      // A 401 is a guess that reached the password check: one address gets its five free attempts in all.
+      assert.equal(guesses.filter((response) => response.statusCode === 401).length, 5);
+      assert.equal(guesses.filter((response) => response.statusCode === 429).length, 45);
+
+      const token = await signIn(server, 'groupadmin', '10.30.0.2');
+      const signOut = await other.inject({
+        method: 'POST',
+        url: '/api/logout',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      assert.equal(signOut.statusCode, 200);
+      assert.equal((await asUser(server, token).get('/api/patients/recent')).statusCode, 401);
+    } finally {
+      await other.close();
+      await rm(otherDataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('cancels a search that cannot finish within its time limit and answers 503', async () => {
+    const patel = asUser(server, await signIn(server, 'dr.patel'));
+    // Another session holds the patients table, so the search statement waits on its lock until it is cancelled.
+    const blocker = new pg.Client({ connectionString: databaseUrl });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN; LOCK TABLE patients IN ACCESS EXCLUSIVE MODE');
+      const response = await patel.get('/api/patients/search?term=solb&page=1');
+      assert.equal(response.statusCode, 503);
+      assert.deepEqual(response.json(), { message: SEARCH_TIMED_OUT });
+      assert.equal(response.headers['retry-after'], '5');
+    } finally {
+      await blocker.query('ROLLBACK');
+      await blocker.end();
+    }
+    const again = await patel.get('/api/patients/search?term=solb&page=1');
+    assert.equal(again.statusCode, 200, 'the cancelled statement left nothing behind');
+  });
+
   it('keeps the generated token secret in the database and applies no migration twice', async () => {
     const token = await signIn(server, 's.hughes');
     await server.app.close();
@@ -187,6 +247,6 @@ describe('a real PostgreSQL through DATABASE_URL', { skip }, () => {
     const { rows } = await again.ctx.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM schema_migrations`,
     );
-    assert.equal(rows[0]?.n, 1);
+    assert.equal(rows[0]?.n, migrations.length);
   });
 });

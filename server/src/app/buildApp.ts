@@ -14,6 +14,7 @@ import { authenticateRequest } from '../features/auth/authenticateRequest.js';
 import { createLoginRateLimiter } from '../features/auth/createLoginRateLimiter.js';
 import { createLoginService } from '../features/auth/createLoginService.js';
 import { createTokenService } from '../features/auth/createTokenService.js';
+import { argon2PasswordVerifier, type PasswordVerifier } from '../features/auth/passwords.js';
 import { registerAuthRoutes } from '../features/auth/registerAuthRoutes.js';
 import { resolveTokenSecret } from '../features/auth/resolveTokenSecret.js';
 import { createUserDirectory } from '../features/auth/userDirectory.js';
@@ -24,6 +25,7 @@ import { createPatientService } from '../features/patients/createPatientService.
 import { registerPatientRoutes } from '../features/patients/registerPatientRoutes.js';
 import { attachSocketServer } from '../features/realtime/attachSocketServer.js';
 import { registerErrorHandling } from '../http/registerErrorHandling.js';
+import { httpServerOptions } from '../http/httpServerOptions.js';
 import { registerJsonBodyParser } from '../http/registerJsonBodyParser.js';
 import { createContractValidatorCompiler } from '../http/validation/createContractValidatorCompiler.js';
 import { isDatabaseEmpty, seedDemoOrganisation } from '../seed/seedDemoOrganisation.js';
@@ -39,6 +41,8 @@ declare module 'fastify' {
 
 export interface BuildAppOptions {
   clock?: Clock;
+  /** How sign-in checks passwords (tests count the checks). */
+  passwordVerifier?: PasswordVerifier;
 }
 
 /** Opens (and if needed migrates and seeds) the database and prepares every plugin and route. */
@@ -79,6 +83,7 @@ export async function buildApp(
       bodyLimit: config.bodyLimitBytes,
       trustProxy: config.trustProxy,
       forceCloseConnections: 'idle',
+      ...httpServerOptions(config.timeouts),
     }).withTypeProvider<TypeBoxTypeProvider>();
     // Every route's params, query and body are checked against its contract schema.
     app.setValidatorCompiler(createContractValidatorCompiler());
@@ -88,6 +93,7 @@ export async function buildApp(
       secret: await resolveTokenSecret(openDb, config.tokenSecret),
       ttlSeconds: config.tokenTtlSeconds,
       clock,
+      db: openDb,
     });
     const users = createUserDirectory(openDb, { ttlSeconds: config.userCacheTtlSeconds, clock });
     const io: SocketServer = attachSocketServer(app.server, {
@@ -103,9 +109,11 @@ export async function buildApp(
       users,
       io,
       loginRateLimiter: createLoginRateLimiter(openDb, {
-        perUser: config.loginRateLimitPerUser,
-        perIp: config.loginRateLimitPerIp,
+        perAccount: config.loginRateLimitPerUser,
+        perAddress: config.loginRateLimitPerIp,
         windowSeconds: config.loginRateLimitWindowSeconds,
+        freeAttemptsPerAddress: config.loginFreeAttemptsPerAddress,
+        knownAddressSeconds: config.loginKnownAddressDays * 24 * 60 * 60,
         clock,
       }),
     };
@@ -168,6 +176,7 @@ export async function buildApp(
         clock,
         challengeTtlSeconds: config.loginChallengeTtlSeconds,
         rateLimiter: ctx.loginRateLimiter,
+        passwords: options.passwordVerifier ?? argon2PasswordVerifier,
         tokens,
         users,
       }),

@@ -8,8 +8,24 @@ export interface RunningServer {
   /** e.g. http://127.0.0.1:4000, with the real port when 0 was asked for. */
   url: string;
   port: number;
-  /** Stops accepting, finishes in-flight requests, closes socket.io and the database, releases the lock. */
+  /**
+   * Stops accepting, lets in-flight requests finish for up to `timeouts.shutdownMs`, then closes the connections
+   * left (a client that stalls mid-request cannot hold the stop), closes socket.io and the database, releases
+   * the lock.
+   */
   close(): Promise<void>;
+}
+
+async function closeWithin(app: FastifyInstance, graceMs: number): Promise<void> {
+  const cutOff = setTimeout(() => {
+    app.log.warn(`requests still open ${graceMs} ms after the stop began: closing their connections`);
+    app.server.closeAllConnections();
+  }, graceMs);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(cutOff);
+  }
 }
 
 export async function startServer(
@@ -31,7 +47,7 @@ export async function startServer(
     port,
     url: `http://${host}:${port}`,
     close() {
-      closing ??= app.close();
+      closing ??= closeWithin(app, config.timeouts.shutdownMs);
       return closing;
     },
   };

@@ -17,13 +17,32 @@ export interface ServerConfig {
   loginRateLimitPerUser: number;
   loginRateLimitPerIp: number;
   loginRateLimitWindowSeconds: number;
+  /** Sign-in attempts on one account from one address before each further one waits 1 s, 2 s, 4 s ... */
+  loginFreeAttemptsPerAddress: number;
+  /** How long an address where an account signed in is exempt from the account and address ceilings. */
+  loginKnownAddressDays: number;
   /** Requests per minute per address for the whole API; 0 turns the limit off. */
   apiRateLimitPerMinute: number;
   seedDemo: boolean;
   bodyLimitBytes: number;
+  timeouts: HttpTimeouts;
   userCacheTtlSeconds: number;
   trustProxy: boolean;
   logLevel: string;
+}
+
+/** How long the HTTP server waits for a client, in milliseconds, so that a stalled client cannot hold it. */
+export interface HttpTimeouts {
+  /** The request line and headers must arrive within this. */
+  headersMs: number;
+  /** The whole request, headers and body, must arrive within this. */
+  requestMs: number;
+  /** A connection on which nothing moves for this long is closed; 0 never closes one. */
+  idleConnectionMs: number;
+  /** An idle keep-alive connection stays open this long for the next request. */
+  keepAliveMs: number;
+  /** On stop, open requests get this long to finish; then the connections left are closed. */
+  shutdownMs: number;
 }
 
 export class ConfigError extends Error {
@@ -68,6 +87,23 @@ function readBoolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): b
   throw new ConfigError(`${name} must be true or false (got "${raw}")`);
 }
 
+function readTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
+  const hour = 60 * 60 * 1000;
+  const timeouts: HttpTimeouts = {
+    headersMs: readInteger(env, 'HEADERS_TIMEOUT_MS', 10_000, 1, hour),
+    requestMs: readInteger(env, 'REQUEST_TIMEOUT_MS', 60_000, 1, hour),
+    idleConnectionMs: readInteger(env, 'CONNECTION_TIMEOUT_MS', 60_000, 0, hour),
+    keepAliveMs: readInteger(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000, 1, hour),
+    shutdownMs: readInteger(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, hour),
+  };
+  if (timeouts.headersMs > timeouts.requestMs) {
+    throw new ConfigError(
+      `HEADERS_TIMEOUT_MS (${timeouts.headersMs}) must not exceed REQUEST_TIMEOUT_MS (${timeouts.requestMs})`,
+    );
+  }
+  return timeouts;
+}
+
 /** Reads the server configuration from environment variables, with defaults that serve the local stack. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
@@ -92,10 +128,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     loginRateLimitPerUser: readInteger(env, 'LOGIN_RATE_LIMIT_PER_USER', 10, 1, 100000),
     loginRateLimitPerIp: readInteger(env, 'LOGIN_RATE_LIMIT_PER_IP', 50, 1, 100000),
     loginRateLimitWindowSeconds: readInteger(env, 'LOGIN_RATE_LIMIT_WINDOW_SECONDS', 900, 1, 86400),
+    loginFreeAttemptsPerAddress: readInteger(env, 'LOGIN_FREE_ATTEMPTS_PER_ADDRESS', 5, 1, 1000),
+    loginKnownAddressDays: readInteger(env, 'LOGIN_KNOWN_ADDRESS_DAYS', 30, 0, 365),
     apiRateLimitPerMinute: readInteger(env, 'API_RATE_LIMIT_PER_MINUTE', 1200, 0, 1000000),
     // The embedded database is a local demo by default; a real PostgreSQL is seeded only when asked to.
     seedDemo: readBoolean(env, 'SEED_DEMO', databaseUrl === null),
     bodyLimitBytes: readInteger(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
+    timeouts: readTimeouts(env),
     userCacheTtlSeconds: readInteger(env, 'USER_CACHE_TTL_SECONDS', 30, 0, 3600),
     trustProxy: readBoolean(env, 'TRUST_PROXY', false),
     logLevel: env.LOG_LEVEL?.trim() || 'info',

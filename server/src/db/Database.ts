@@ -17,6 +17,16 @@ export interface Queryable {
  */
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * Runs one read-only statement that must answer within `timeoutMs`, or rejects with a StatementTimeoutError.
+   * PostgreSQL cancels the statement itself; the embedded database cannot interrupt a running statement, so there
+   * the limit applies to the wait for its turn (it runs one statement at a time).
+   */
+  queryWithTimeout<T = Record<string, unknown>>(
+    timeoutMs: number,
+    sql: string,
+    params?: readonly unknown[],
+  ): Promise<QueryResult<T>>;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

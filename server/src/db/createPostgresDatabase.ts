@@ -1,5 +1,9 @@
 import pg from 'pg';
 import type { Database, Queryable, QueryResult } from './Database.js';
+import { StatementTimeoutError } from './StatementTimeoutError.js';
+
+/** PostgreSQL's code for a statement cancelled by statement_timeout. */
+const QUERY_CANCELED = '57014';
 
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
@@ -29,6 +33,28 @@ export async function createPostgresDatabase(connectionString: string): Promise<
     kind: 'postgres',
     query: root.query,
     execute: root.execute,
+    async queryWithTimeout<T>(timeoutMs: number, sql: string, params: readonly unknown[] = []) {
+      const started = performance.now();
+      const client = await pool.connect();
+      try {
+        // The wait for a free connection counts against the limit too.
+        const remainingMs = Math.floor(timeoutMs - (performance.now() - started));
+        if (remainingMs < 1) throw new StatementTimeoutError(timeoutMs);
+        await client.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = ${remainingMs}`);
+        try {
+          const result = await wrap(client).query<T>(sql, params);
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          if ((error as { code?: unknown }).code === QUERY_CANCELED)
+            throw new StatementTimeoutError(timeoutMs);
+          throw error;
+        }
+      } finally {
+        client.release();
+      }
+    },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       try {

@@ -1,11 +1,15 @@
 import type { Database } from './Database.js';
 import type { Migration } from './migrations/Migration.js';
 import { migrations as allMigrations } from './migrations/migrations.js';
+import { analyzeDatabase } from './analyzeDatabase.js';
 
 // Serialises migration runs of several servers sharing one real PostgreSQL.
 const MIGRATION_LOCK_KEY = 727_001;
 
-/** Applies every migration not yet recorded in `schema_migrations`, each in its own transaction. */
+/**
+ * Applies every migration not yet recorded in `schema_migrations`, each in its own transaction, then refreshes the
+ * planner's statistics when any ran (new indexes and columns have none).
+ */
 export async function runMigrations(
   db: Database,
   migrations: readonly Migration[] = allMigrations,
@@ -34,5 +38,6 @@ export async function runMigrations(
     });
     if (ran) applied.push(migration.version);
   }
+  if (applied.length > 0) await analyzeDatabase(db);
   return applied;
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../db/Database.js';
+import { analyzeDatabase } from '../db/analyzeDatabase.js';
 import { hashPassword } from '../features/auth/passwords.js';
 import {
   DEMO_GROUPS,
@@ -98,4 +99,5 @@ export async function seedDemoOrganisation(db: Database, now: Date): Promise<voi
       now.toISOString(),
     ]);
   });
+  await analyzeDatabase(db);
 }

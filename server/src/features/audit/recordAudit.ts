@@ -5,6 +5,8 @@ export type AuditAction =
   | 'auth.login_succeeded'
   | 'auth.login_failed'
   | 'auth.two_factor_enabled'
+  | 'auth.token_refreshed'
+  | 'auth.logout'
   | 'patient.read'
   | 'patient.access'
   | 'patient.create'

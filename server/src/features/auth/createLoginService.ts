@@ -1,17 +1,17 @@
-import type { LoginRequest, LoginResponse, RefreshTokenResponse } from '@ewrt/contract';
+import type { LoginRequest, LoginResponse, LogoutResponse, RefreshTokenResponse } from '@ewrt/contract';
 import type { Clock } from '../../context/Clock.js';
 import type { Database } from '../../db/Database.js';
 import { forbidden, HttpError, unauthorized } from '../../http/HttpError.js';
 import type { RequestAudit } from '../audit/RequestAudit.js';
-import { usernameKeyOf, type LoginRateLimiter } from './createLoginRateLimiter.js';
-import type { TokenService } from './createTokenService.js';
+import { usernameKeyOf, type AttemptReservation, type LoginRateLimiter } from './createLoginRateLimiter.js';
+import type { AccessTokenClaims, TokenService } from './createTokenService.js';
 import {
   consumeLoginChallenge,
   createLoginChallenge,
   findLoginChallenge,
   type ChallengePurpose,
 } from './loginChallenges.js';
-import { verifyAgainstDummy, verifyPassword } from './passwords.js';
+import type { PasswordVerifier } from './passwords.js';
 import { createTotpSecret, matchTotpStep } from './totp.js';
 import type { AuthenticatedUser, UserDirectory } from './userDirectory.js';
 
@@ -22,7 +22,17 @@ export const LOGIN_MESSAGES = {
   codeAlreadyUsed: 'This code has already been used. Please wait for the next code.',
   challengeExpired: 'Your sign-in has expired. Please sign in again.',
   userGone: 'Your session is invalid or has expired. Please sign in again.',
+  signedOut: 'You have been signed out.',
 } as const;
+
+/** How long to wait, in the words of the 429 message: whole minutes from one minute up, else seconds. */
+export function waitPhrase(seconds: number): string {
+  if (seconds >= 60) {
+    const minutes = Math.ceil(seconds / 60);
+    return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  }
+  return `${seconds} second${seconds === 1 ? '' : 's'}`;
+}
 
 interface CredentialRow {
   id: number;
@@ -43,48 +53,58 @@ export interface LoginServiceDeps {
   clock: Clock;
   challengeTtlSeconds: number;
   rateLimiter: LoginRateLimiter;
+  passwords: PasswordVerifier;
   tokens: TokenService;
   users: UserDirectory;
 }
 
 /**
- * Sign-in in two steps (part 1 §4): credentials, then a two-factor code, set up on the first sign-in. Failed
- * attempts count against the account and the address; each code and each step token works once.
+ * Sign-in in two steps (part 1 §4): credentials, then a two-factor code, set up on the first sign-in. Every
+ * attempt is counted against the account and the address before the password or code is checked (a right one
+ * is then released), so the limits hold however many attempts arrive at once; each code and step token works once.
  */
 export function createLoginService(deps: LoginServiceDeps) {
-  const { db, clock, rateLimiter, tokens, users } = deps;
+  const { db, clock, rateLimiter, passwords, tokens, users } = deps;
 
-  async function guardRate(usernameKey: string | null, attempt: SignInAttempt): Promise<void> {
-    if (await rateLimiter.isBlocked(usernameKey, attempt.ip)) {
-      throw new HttpError(
-        429,
-        `Too many sign-in attempts. Please wait ${Math.ceil(rateLimiter.windowSeconds / 60)} minutes and try again.`,
-        {},
-        { 'Retry-After': String(rateLimiter.windowSeconds) },
-      );
-    }
+  /** Counts the attempt, or refuses it with 429 saying when to try again. */
+  async function reserveAttempt(
+    usernameKey: string | null,
+    userId: number | null,
+    attempt: SignInAttempt,
+  ): Promise<AttemptReservation> {
+    const result = await rateLimiter.reserve(usernameKey, attempt.ip);
+    if (result.granted) return result.reservation;
+    attempt.audit.describe({
+      userId,
+      details: { reason: 'too_many_attempts', username: usernameKey, retry_after: result.retryAfterSeconds },
+    });
+    throw new HttpError(
+      429,
+      `Too many sign-in attempts. Please wait ${waitPhrase(result.retryAfterSeconds)} and try again.`,
+      {},
+      { 'Retry-After': String(result.retryAfterSeconds) },
+    );
   }
 
-  /** Counts the failure and names it in the audit row; returns the error to throw. */
-  async function failure(
+  /** Names the refusal in the audit row (its attempt stays counted); returns the error to throw. */
+  function refusal(
     attempt: SignInAttempt,
     usernameKey: string | null,
     userId: number | null,
     reason: string,
     error: HttpError,
-  ): Promise<HttpError> {
-    await rateLimiter.recordFailure(usernameKey, attempt.ip);
+  ): HttpError {
     attempt.audit.describe({ userId, details: { reason, username: usernameKey } });
     return error;
   }
 
   async function issueSession(attempt: SignInAttempt, userId: number, usernameKey: string, method: string) {
     await db.query(`UPDATE users SET last_login = $2 WHERE id = $1`, [userId, clock()]);
-    await rateLimiter.clearUser(usernameKey);
+    await rateLimiter.recordSignIn(usernameKey, attempt.ip);
     const user = await users.getFresh(userId);
     if (!user) throw unauthorized(LOGIN_MESSAGES.userGone);
     attempt.audit.describe({ userId, details: { method } });
-    return { token: await tokens.signAccessToken(userId), user: user.response };
+    return { token: await tokens.signAccessToken(user), user: user.response };
   }
 
   const newChallenge = (userId: number, purpose: ChallengePurpose, pendingTotpSecret: string | null) => {
@@ -99,15 +119,15 @@ export function createLoginService(deps: LoginServiceDeps) {
     attempt: SignInAttempt,
   ): Promise<LoginResponse> {
     const usernameKey = usernameKeyOf(username);
-    await guardRate(usernameKey, attempt);
+    const reservation = await reserveAttempt(usernameKey, null, attempt);
     const { rows } = await db.query<CredentialRow>(
       `SELECT id, username, password_hash, user_active, totp_secret FROM users WHERE lower(username) = $1`,
       [usernameKey],
     );
     const row = rows[0];
     if (!row) {
-      await verifyAgainstDummy(password);
-      throw await failure(
+      await passwords.verifyAgainstDummy(password);
+      throw refusal(
         attempt,
         usernameKey,
         null,
@@ -115,8 +135,8 @@ export function createLoginService(deps: LoginServiceDeps) {
         unauthorized(LOGIN_MESSAGES.invalidCredentials),
       );
     }
-    if (!(await verifyPassword(row.password_hash, password))) {
-      throw await failure(
+    if (!(await passwords.verify(row.password_hash, password))) {
+      throw refusal(
         attempt,
         usernameKey,
         row.id,
@@ -124,6 +144,7 @@ export function createLoginService(deps: LoginServiceDeps) {
         unauthorized(LOGIN_MESSAGES.invalidCredentials),
       );
     }
+    await reservation.release();
     // Said only after the right password, so the answer never reveals whether an account exists.
     if (Number(row.user_active) !== 1) {
       attempt.audit.describe({ userId: row.id, details: { reason: 'inactive', username: usernameKey } });
@@ -158,8 +179,8 @@ export function createLoginService(deps: LoginServiceDeps) {
     const now = clock();
     const challenge = await findLoginChallenge(db, token, purpose, now);
     if (!challenge) {
-      await guardRate(null, attempt);
-      throw await failure(
+      await reserveAttempt(null, null, attempt);
+      throw refusal(
         attempt,
         null,
         null,
@@ -175,19 +196,16 @@ export function createLoginService(deps: LoginServiceDeps) {
     if (!row) throw unauthorized(LOGIN_MESSAGES.challengeExpired);
     const usernameKey = usernameKeyOf(row.username);
     attempt.audit.describe({ userId: row.id });
-    await guardRate(usernameKey, attempt);
-    if (Number(row.user_active) !== 1) throw forbidden(LOGIN_MESSAGES.inactive);
+    const reservation = await reserveAttempt(usernameKey, row.id, attempt);
+    if (Number(row.user_active) !== 1) {
+      await reservation.release();
+      throw forbidden(LOGIN_MESSAGES.inactive);
+    }
 
     const secret = purpose === 'setup' ? challenge.pendingTotpSecret : row.totp_secret;
     const step = secret ? matchTotpStep(secret, code.trim(), now) : null;
     if (step === null) {
-      throw await failure(
-        attempt,
-        usernameKey,
-        row.id,
-        'wrong_code',
-        unauthorized(LOGIN_MESSAGES.invalidCode),
-      );
+      throw refusal(attempt, usernameKey, row.id, 'wrong_code', unauthorized(LOGIN_MESSAGES.invalidCode));
     }
 
     const accepted = await db.transaction(async (tx) => {
@@ -208,21 +226,16 @@ export function createLoginService(deps: LoginServiceDeps) {
     });
     if (!accepted) {
       throw purpose === 'setup'
-        ? await failure(
+        ? refusal(
             attempt,
             usernameKey,
             row.id,
             'setup_already_completed',
             unauthorized(LOGIN_MESSAGES.challengeExpired),
           )
-        : await failure(
-            attempt,
-            usernameKey,
-            row.id,
-            'code_reused',
-            unauthorized(LOGIN_MESSAGES.codeAlreadyUsed),
-          );
+        : refusal(attempt, usernameKey, row.id, 'code_reused', unauthorized(LOGIN_MESSAGES.codeAlreadyUsed));
     }
+    await reservation.release();
     if (purpose === 'setup') attempt.audit.also('auth.two_factor_enabled', { userId: row.id });
     return issueSession(attempt, row.id, usernameKey, purpose === 'setup' ? 'totp_setup' : 'totp');
   }
@@ -235,9 +248,19 @@ export function createLoginService(deps: LoginServiceDeps) {
       return checkPassword(body.username, body.password, attempt);
     },
 
-    /** A new token for a signed-in user who is still active (read afresh, not from the cache). */
-    async refresh(user: AuthenticatedUser): Promise<RefreshTokenResponse> {
-      return { user: user.response, token: await tokens.signAccessToken(user.id) };
+    /**
+     * Rotation: a new token for a signed-in user who is still active (read afresh, not from the cache), and the
+     * presented one revoked. Of two parallel refreshes with one token, only one gets a new token.
+     */
+    async refresh(user: AuthenticatedUser, presented: AccessTokenClaims): Promise<RefreshTokenResponse> {
+      if (!(await tokens.revoke(presented))) throw unauthorized(LOGIN_MESSAGES.userGone);
+      return { user: user.response, token: await tokens.signAccessToken(user) };
+    },
+
+    /** Sign-out: the presented token stops working, on every server sharing the database. */
+    async signOut(presented: AccessTokenClaims): Promise<LogoutResponse> {
+      if (!(await tokens.revoke(presented))) throw unauthorized(LOGIN_MESSAGES.userGone);
+      return { message: LOGIN_MESSAGES.signedOut };
     },
   };
 }

@@ -20,3 +20,12 @@ export async function verifyAgainstDummy(password: string): Promise<void> {
   dummyHash ??= hash('a password nobody has');
   await verifyPassword(await dummyHash, password);
 }
+
+/** How sign-in checks a password; replaceable so that tests can count the checks. */
+export interface PasswordVerifier {
+  verify(passwordHash: string, password: string): Promise<boolean>;
+  /** The time of a check without an account behind it. */
+  verifyAgainstDummy(password: string): Promise<void>;
+}
+
+export const argon2PasswordVerifier: PasswordVerifier = { verify: verifyPassword, verifyAgainstDummy };

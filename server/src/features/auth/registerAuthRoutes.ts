@@ -1,12 +1,12 @@
 import { authCalls } from '@ewrt/contract';
 import type { ApiInstance } from '../../http/ApiInstance.js';
 import { auditOf } from '../audit/registerAuditTrail.js';
-import { authenticateRequest } from './authenticateRequest.js';
+import { authenticateSession } from './authenticateRequest.js';
 import type { TokenService } from './createTokenService.js';
 import type { LoginService } from './createLoginService.js';
 import type { UserDirectory } from './userDirectory.js';
 
-/** Sign-in and token refresh: the routes that run without a signed-in user. */
+/** Sign-in, token refresh and sign-out: the routes that check the token themselves, or need none. */
 export function registerAuthRoutes(
   app: ApiInstance,
   deps: { login: LoginService; tokens: TokenService; users: UserDirectory },
@@ -21,10 +21,20 @@ export function registerAuthRoutes(
 
   app.route({
     ...authCalls.refreshToken,
+    config: { audit: { action: 'auth.token_refreshed', resource: 'session' } },
     handler: async (request) => {
       // From the database, not the cache: a deactivated account must not get a new token.
-      const user = await authenticateRequest(request, deps.tokens, deps.users, { fresh: true });
-      return deps.login.refresh(user);
+      const { user, claims } = await authenticateSession(request, deps.tokens, deps.users, { fresh: true });
+      return deps.login.refresh(user, claims);
+    },
+  });
+
+  app.route({
+    ...authCalls.logout,
+    config: { audit: { action: 'auth.logout', resource: 'session' } },
+    handler: async (request) => {
+      const { claims } = await authenticateSession(request, deps.tokens, deps.users);
+      return deps.login.signOut(claims);
     },
   });
 }

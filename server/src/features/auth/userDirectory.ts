@@ -13,6 +13,8 @@ export interface AuthenticatedUser {
   isGroupAdmin: boolean;
   accessLevelLabel: string | null;
   active: boolean;
+  /** Advanced when the user is deactivated: tokens of an earlier epoch are refused. */
+  sessionEpoch: number;
   /** The user as every answer gives it (never the password hash or two-factor secret). */
   response: User;
 }
@@ -31,6 +33,7 @@ interface UserRow {
   access_level_label: string | null;
   totp_enabled: boolean;
   user_active: number;
+  session_epoch: number;
   last_login: Date | string | null;
   date_added: Date | string | null;
   created_at: Date | string | null;
@@ -39,7 +42,8 @@ interface UserRow {
 const USER_SELECT = `
   SELECT u.id, u.name, u.username, u.email, u.contact_number, u.group_id, g.name AS group_name,
          u.is_administrator, u.is_group_admin, u.access_level_id, al.label AS access_level_label,
-         (u.totp_secret IS NOT NULL) AS totp_enabled, u.user_active, u.last_login, u.date_added, u.created_at
+         (u.totp_secret IS NOT NULL) AS totp_enabled, u.user_active, u.session_epoch, u.last_login,
+         u.date_added, u.created_at
     FROM users u
     LEFT JOIN groups g ON g.id = u.group_id
     LEFT JOIN access_levels al ON al.id = u.access_level_id`;
@@ -54,6 +58,7 @@ function toAuthenticatedUser(row: UserRow): AuthenticatedUser {
     isGroupAdmin: row.is_group_admin,
     accessLevelLabel: row.access_level_label,
     active: Number(row.user_active) === 1,
+    sessionEpoch: Number(row.session_epoch),
     response: {
       ID_User: row.id,
       Name: row.name,

@@ -12,7 +12,8 @@ import type { Database } from '../../db/Database.js';
 import { forbidden, notFound } from '../../http/HttpError.js';
 import type { RequestAudit } from '../audit/RequestAudit.js';
 import type { AuthenticatedUser } from '../auth/userDirectory.js';
-import { normalisePatientInput } from './normalisePatientInput.js';
+import { normalisePatientInput, type PatientFields } from './normalisePatientInput.js';
+import { createPatientSearch } from './createPatientSearch.js';
 import { canCreatePatient, canDeletePatientData, canEditPatient } from './patientPermissions.js';
 import { createPatientRepository, type Caller, type StoredPatient } from './patientRepository.js';
 import { purgePatientData } from './purgePatientData.js';
@@ -33,14 +34,31 @@ function callerOf(user: AuthenticatedUser): Caller {
 
 const idsOf = (patients: StoredPatient[]) => patients.map((patient) => patient.ID_Patient);
 
+/** The fields an update changes, each with its value before and after, for the audit row. */
+function changesBetween(before: StoredPatient, after: PatientFields) {
+  const changes: Partial<Record<keyof PatientFields, { before: string | null; after: string | null }>> = {};
+  for (const field of Object.keys(after) as (keyof PatientFields)[]) {
+    const previous = before[field] ?? null;
+    if (previous !== after[field]) changes[field] = { before: previous, after: after[field] };
+  }
+  return changes;
+}
+
 /**
  * The patient calls of part 1 §7. Every call is scoped to the caller's group, Administrators included: a patient
  * of another group answers 404 and never appears in a list or a duplicate check. Each call tells `audit` what it
  * touched; changes record it inside their own transaction.
  */
-export function createPatientService(deps: { db: Database; clock: Clock; dataDir: string }) {
+export function createPatientService(deps: {
+  db: Database;
+  clock: Clock;
+  dataDir: string;
+  /** The time limit of each search read; SEARCH_TIMEOUT_MS by default. */
+  searchTimeoutMs?: number;
+}) {
   const { db, clock, dataDir } = deps;
   const patients = createPatientRepository(db);
+  const search = createPatientSearch(db, deps.searchTimeoutMs);
 
   async function findOr404(caller: Caller, patientId: number): Promise<StoredPatient> {
     const patient = await patients.findById(caller, patientId);
@@ -60,9 +78,7 @@ export function createPatientService(deps: { db: Database; clock: Clock; dataDir
       const term = (query.term ?? '').trim();
       const page = query.page ?? 1;
       const result =
-        term === ''
-          ? { patients: [], total: 0 }
-          : await patients.search(caller, term, page, SEARCH_PAGE_SIZE);
+        term === '' ? { patients: [], total: 0 } : await search.search(caller, term, page, SEARCH_PAGE_SIZE);
       audit.describe({
         details: { source: 'search', term, page, total: result.total, patient_ids: idsOf(result.patients) },
       });
@@ -79,13 +95,13 @@ export function createPatientService(deps: { db: Database; clock: Clock; dataDir
       const list =
         Object.keys(filters).length === 0
           ? []
-          : await patients.searchAdvanced(caller, filters, ADVANCED_SEARCH_RESULTS_LIMIT);
+          : await search.searchAdvanced(caller, filters, ADVANCED_SEARCH_RESULTS_LIMIT);
       audit.describe({ details: { source: 'search-advanced', filters, patient_ids: idsOf(list) } });
       return { patients: list };
     },
 
     async checkDuplicate(user: AuthenticatedUser, request: DuplicateCheckRequest, audit: RequestAudit) {
-      const ids = await patients.findDuplicates(
+      const ids = await search.findDuplicates(
         callerOf(user),
         {
           FirstName: request.FirstName.trim(),
@@ -121,10 +137,17 @@ export function createPatientService(deps: { db: Database; clock: Clock; dataDir
       if (!canEditPatient(user, existing.access_level)) throw forbidden(PATIENT_MESSAGES.cannotEdit);
       const fields = normalisePatientInput(input, clock());
       await db.transaction(async (tx) => {
-        if (!(await createPatientRepository(tx).update(caller, patientId, fields))) {
+        // Locked before it is read, so the values recorded as "before" are the ones this update replaces.
+        await tx.query(`SELECT 1 FROM patients WHERE id = $1 AND group_id = $2 FOR UPDATE`, [
+          patientId,
+          caller.groupId,
+        ]);
+        const repository = createPatientRepository(tx);
+        const before = await repository.findById(caller, patientId);
+        if (!before || !(await repository.update(caller, patientId, fields))) {
           throw notFound(PATIENT_MESSAGES.notFound);
         }
-        audit.describe({ details: { fields } });
+        audit.describe({ details: { fields, changes: changesBetween(before, fields) } });
         await audit.recordWithin(tx);
       });
       return { patient: await findOr404(caller, patientId) };

@@ -1,9 +1,4 @@
-import {
-  PATIENT_ACCESS,
-  type AdvancedSearchFilters,
-  type Patient,
-  type PatientAccessLevel,
-} from '@ewrt/contract';
+import { PATIENT_ACCESS, type Patient, type PatientAccessLevel } from '@ewrt/contract';
 import type { Queryable } from '../../db/Database.js';
 import { toIsoDateTime } from '../../db/toIsoDateTime.js';
 import type { PatientFields } from './normalisePatientInput.js';
@@ -11,24 +6,14 @@ import type { PatientFields } from './normalisePatientInput.js';
 /** A patient as the repository reads it: the caller's access level and the group are always known. */
 export type StoredPatient = Patient & Required<Pick<Patient, 'access_level' | 'ID_Group'>>;
 
-interface PatientRow extends Omit<StoredPatient, 'last_accessed' | 'created_at' | 'access_level'> {
+export interface PatientRow extends Omit<StoredPatient, 'last_accessed' | 'created_at' | 'access_level'> {
   last_accessed: Date | string | null;
   created_at: Date | string;
   access_level: number;
 }
 
-/** The column behind each advanced-search filter. */
-const ADVANCED_FILTER_COLUMNS: Record<keyof AdvancedSearchFilters, string> = {
-  FirstName: 'first_name',
-  Surname: 'surname',
-  MRN: 'mrn',
-  Solicitorname: 'solicitor_name',
-  Solicitorcompany: 'solicitor_company',
-  Solicitorreference: 'solicitor_reference',
-};
-
 /** `$1` is the calling user (their last access and access level); `$2` their group. */
-const PATIENT_SELECT = `
+export const PATIENT_SELECT = `
   SELECT p.id AS "ID_Patient", p.first_name AS "FirstName", p.surname AS "Surname",
          to_char(p.date_of_birth, 'YYYY-MM-DD') AS "DateOfBirth", p.mrn AS "MRN",
          to_char(p.date_of_event, 'YYYY-MM-DD') AS "DateofEvent",
@@ -41,7 +26,7 @@ const PATIENT_SELECT = `
     LEFT JOIN patient_user_access pa ON pa.patient_id = p.id AND pa.user_id = $1
     LEFT JOIN users creator ON creator.id = p.created_by`;
 
-const ORDER_BY_NAME = `ORDER BY lower(p.surname), lower(p.first_name), p.id`;
+export const ORDER_BY_NAME = `ORDER BY lower(p.surname), lower(p.first_name), p.id`;
 
 function accessLevelOf(level: number): PatientAccessLevel {
   return level === PATIENT_ACCESS.PAGINATION_ONLY || level === PATIENT_ACCESS.VIEW_ONLY
@@ -49,18 +34,13 @@ function accessLevelOf(level: number): PatientAccessLevel {
     : PATIENT_ACCESS.FULL;
 }
 
-function toPatient(row: PatientRow): StoredPatient {
+export function toPatient(row: PatientRow): StoredPatient {
   return {
     ...row,
     last_accessed: toIsoDateTime(row.last_accessed),
     created_at: toIsoDateTime(row.created_at) ?? '',
     access_level: accessLevelOf(row.access_level),
   };
-}
-
-/** A LIKE pattern matching `term` anywhere, with the user's % and _ taken literally. */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 export interface Caller {
@@ -87,67 +67,6 @@ export function createPatientRepository(db: Queryable) {
         [caller.userId, caller.groupId, limit],
       );
       return rows.map(toPatient);
-    },
-
-    async search(
-      caller: Caller,
-      term: string,
-      page: number,
-      pageSize: number,
-    ): Promise<{ patients: StoredPatient[]; total: number }> {
-      const matches = (
-        group: string,
-        pattern: string,
-      ) => `p.group_id = ${group} AND (p.first_name ILIKE ${pattern}
-        OR p.surname ILIKE ${pattern} OR p.mrn ILIKE ${pattern}
-        OR (p.first_name || ' ' || p.surname) ILIKE ${pattern} OR (p.surname || ' ' || p.first_name) ILIKE ${pattern})`;
-      const pattern = containsPattern(term);
-      const count = await db.query<{ total: number }>(
-        `SELECT count(*)::int AS total FROM patients p WHERE ${matches('$1', '$2')}`,
-        [caller.groupId, pattern],
-      );
-      const { rows } = await db.query<PatientRow>(
-        `${PATIENT_SELECT} WHERE ${matches('$2', '$3')} ${ORDER_BY_NAME} LIMIT $4 OFFSET $5`,
-        [caller.userId, caller.groupId, pattern, pageSize, (page - 1) * pageSize],
-      );
-      return { patients: rows.map(toPatient), total: count.rows[0]?.total ?? 0 };
-    },
-
-    /** `filters` holds at least one non-blank, trimmed filter. */
-    async searchAdvanced(
-      caller: Caller,
-      filters: AdvancedSearchFilters,
-      limit: number,
-    ): Promise<StoredPatient[]> {
-      const params: unknown[] = [caller.userId, caller.groupId];
-      const given = Object.entries(filters).filter(
-        (entry): entry is [string, string] => typeof entry[1] === 'string',
-      );
-      const conditions = given.map(([field, value]) => {
-        params.push(containsPattern(value));
-        return `p.${ADVANCED_FILTER_COLUMNS[field as keyof AdvancedSearchFilters]} ILIKE $${params.length}`;
-      });
-      params.push(limit);
-      const { rows } = await db.query<PatientRow>(
-        `${PATIENT_SELECT} WHERE p.group_id = $2 AND ${conditions.join(' AND ')} ${ORDER_BY_NAME} LIMIT $${params.length}`,
-        params,
-      );
-      return rows.map(toPatient);
-    },
-
-    /** Ids of patients of the group with the same first name, surname and date of birth. */
-    async findDuplicates(
-      caller: Caller,
-      input: Pick<PatientFields, 'FirstName' | 'Surname' | 'DateOfBirth'>,
-      excludeId: number | null,
-    ) {
-      const { rows } = await db.query<{ id: number }>(
-        `SELECT id FROM patients
-          WHERE group_id = $1 AND lower(btrim(first_name)) = lower($2) AND lower(btrim(surname)) = lower($3)
-            AND date_of_birth = $4::date AND ($5::int IS NULL OR id <> $5::int)`,
-        [caller.groupId, input.FirstName, input.Surname, input.DateOfBirth, excludeId],
-      );
-      return rows.map((row) => row.id);
     },
 
     async create(caller: Caller, input: PatientFields): Promise<number> {

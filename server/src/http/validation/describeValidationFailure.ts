@@ -1,6 +1,7 @@
-import type { FieldErrorMessages } from '@ewrt/contract';
+import { isStorableText, type FieldErrorMessages } from '@ewrt/contract';
 import { FormatRegistry, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { unstorableTextMessage } from './findUnstorableText.js';
 
 /** The spec's failure shape, plus each failing field of a JSON body. */
 export interface ValidationFailure {
@@ -89,7 +90,19 @@ function kindOf(schema: ContractSchema, value: unknown, required: boolean): Fail
   return typeof value === 'number' ? 'range' : 'type';
 }
 
-function defaultMessage(name: string, schema: ContractSchema, kind: FailureKind): string {
+function formatMessage(label: string, format: string, value: unknown): string {
+  if (typeof value === 'string' && !isStorableText(value)) return unstorableTextMessage(label);
+  switch (format) {
+    case 'date':
+      return `${label} must be a valid date (yyyy-mm-dd)`;
+    case 'name':
+      return `${label} must not contain control characters or invisible characters such as zero-width spaces`;
+    default:
+      return `${label} must be a valid ${format}`;
+  }
+}
+
+function defaultMessage(name: string, schema: ContractSchema, kind: FailureKind, value: unknown): string {
   const intended = intendedVariant(schema);
   const label = schema.title ?? intended.title ?? name;
   switch (kind) {
@@ -104,9 +117,7 @@ function defaultMessage(name: string, schema: ContractSchema, kind: FailureKind)
     case 'minLength':
       return `${name} must be at least ${intended.minLength} characters`;
     case 'format':
-      return intended.format === 'date'
-        ? `${label} must be a valid date (yyyy-mm-dd)`
-        : `${label} must be a valid ${intended.format}`;
+      return formatMessage(label, intended.format ?? 'format', value);
     case 'range':
       return `${name} must be between ${intended.minimum ?? '-∞'} and ${intended.maximum ?? '∞'}`;
     case 'pattern':
@@ -130,7 +141,7 @@ function fieldMessage(parent: ContractSchema, name: string, schema: ContractSche
     ownMessage(schema, kind) ??
     ownMessage(intendedVariant(schema), kind) ??
     fromParent ??
-    defaultMessage(name, schema, kind)
+    defaultMessage(name, schema, kind, value)
   );
 }
 
