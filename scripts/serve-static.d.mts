@@ -21,6 +21,7 @@ export interface StaticServer {
 
 export function contentTypeOf(filePath: string): string;
 export function cacheControlOf(relativePath: string): string;
+export function contentSecurityPolicyFor(config: unknown): string;
 export function createStaticHandler(
   options: StaticServerOptions,
 ): Promise<(req: IncomingMessage, res: ServerResponse) => Promise<void>>;

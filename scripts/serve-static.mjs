@@ -6,7 +6,8 @@
 // It is what `pnpm start`, the end-to-end harness and the benchmark serve the builds with, so it behaves like a
 // sensible production static host: CORS for remotes (the host fetches `mf-manifest.json` cross-origin), no-cache for
 // the files that name other files (index.html, config.json, mf-manifest.json, remoteEntry), a year of cache for
-// content-hashed files, gzip when the client accepts it, history fallback for the host, and no path traversal.
+// content-hashed files, gzip when the client accepts it, history fallback for the host, no path traversal, and a
+// strict Content-Security-Policy for its pages, derived from the runtime configuration it serves.
 import { createServer } from 'node:http';
 import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
@@ -60,6 +61,56 @@ const CONTENT_HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
 
+// Paths carry patient ids (/patients/42/dashboard): no other site needs to learn where a user came from.
+const REFERRER_POLICY = 'no-referrer';
+
+/** `http(s)://host:port` of each URL; relative, malformed and non-web URLs name no other origin. */
+function webOrigins(urls) {
+  const origins = [];
+  for (const url of urls) {
+    if (typeof url !== 'string') continue;
+    try {
+      const parsed = new URL(url);
+      if (parsed.protocol === 'http:' || parsed.protocol === 'https:') origins.push(parsed.origin);
+    } catch {
+      // Not an absolute URL: the page's own origin, which 'self' covers.
+    }
+  }
+  return origins;
+}
+
+/**
+ * The Content-Security-Policy of a page of the suite running with `config` (its runtime configuration; null when it
+ * has none). Scripts come only from the page's origin and the remotes' origins (no inline script, no eval: the
+ * production bundles and the federation runtime need neither); connections go to the page's origin, the API, the
+ * socket server (over HTTP and WebSocket) and the remotes (manifests). Styles allow 'unsafe-inline' because antd's
+ * CSS-in-JS writes <style> elements at run time. Images allow data: URLs: the two-factor QR code is a PNG data URL
+ * drawn in the browser. Nothing may frame the suite, change its base URL or embed plugins.
+ */
+export function contentSecurityPolicyFor(config) {
+  const remotes = webOrigins(
+    (Array.isArray(config?.remotes) ? config.remotes : []).map((r) => r?.manifestUrl),
+  );
+  const api = webOrigins([config?.apiBaseUrl]);
+  const sockets = webOrigins([config?.socketUrl]).flatMap((origin) => [
+    origin,
+    origin.replace(/^http/, 'ws'),
+  ]);
+  const directives = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'", ...remotes],
+    ['style-src', "'self'", "'unsafe-inline'", ...remotes],
+    ['img-src', "'self'", 'data:', ...remotes],
+    ['font-src', "'self'", ...remotes],
+    ['connect-src', "'self'", ...api, ...sockets, ...remotes],
+    ['object-src', "'none'"],
+    ['base-uri', "'none'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', "'none'"],
+  ];
+  return directives.map(([name, ...sources]) => [name, ...new Set(sources)].join(' ')).join('; ');
+}
+
 export function contentTypeOf(filePath) {
   return CONTENT_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream';
 }
@@ -90,6 +141,27 @@ export async function createStaticHandler(options) {
   if (!rootStat.isDirectory()) throw new Error(`serve-static: not a directory: ${root}`);
   const useGzip = options.gzip !== false;
   const gzipCache = new Map(); // absolute path -> { key, body }
+  const builtInConfigFile = path.join(root, 'config.json');
+
+  /** The configuration the pages run with, read afresh like /config.json itself; null when there is none. */
+  async function pageConfig() {
+    if (options.config) return options.config;
+    const file = options.configFile ?? builtInConfigFile;
+    let text;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch {
+      return null;
+    }
+    try {
+      return JSON.parse(text);
+    } catch (error) {
+      console.warn(
+        `serve-static: ${file} is not JSON (${error.message}); pages may load from this origin only`,
+      );
+      return null;
+    }
+  }
 
   async function resolveFile(urlPath) {
     let decoded;
@@ -163,6 +235,11 @@ export async function createStaticHandler(options) {
       ETag: etag,
       Vary: 'Accept-Encoding',
     };
+    if (type.startsWith('text/html')) {
+      headers['Content-Security-Policy'] = contentSecurityPolicyFor(await pageConfig());
+      // For browsers that predate frame-ancestors.
+      headers['X-Frame-Options'] = 'DENY';
+    }
     if (status === 200 && req.headers['if-none-match'] === etag) {
       res.writeHead(304, headers);
       res.end();
@@ -197,6 +274,7 @@ export async function createStaticHandler(options) {
     const started = Date.now();
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', REFERRER_POLICY);
     res.on('finish', () =>
       options.log?.(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`),
     );

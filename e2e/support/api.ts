@@ -74,11 +74,11 @@ export async function apiSignIn(
   return { token, user };
 }
 
-/** A valid bearer token for `username`, signing in only when this run has none yet. */
+/** A valid bearer token for `username`, signing in only when this run has none the API still accepts. */
 export async function tokenFor(username: string): Promise<string> {
-  // Tokens live for hours and sign-out only forgets them in the browser, so one per user serves the whole run.
+  // Tokens live for hours, but signing out revokes one (and a refresh may replace it): check before reuse.
   const known = readRunState().tokens[username];
-  if (known) return known;
+  if (known && (await call('GET', '/api/access-levels', { token: known })).status !== 401) return known;
   return (await apiSignIn(username)).token;
 }
 

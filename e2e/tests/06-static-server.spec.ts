@@ -122,3 +122,95 @@ test('nothing outside the folder can be read', async () => {
   }
   expect((await get(spaServer, '/', {}, 'POST')).status).toBe(405);
 });
+
+/** The directives of a Content-Security-Policy header, each with its list of sources. */
+function directivesOf(policy: string | string[] | undefined): Record<string, string[]> {
+  expect(typeof policy, 'a Content-Security-Policy header').toBe('string');
+  return Object.fromEntries(
+    String(policy)
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...sources]) => [name as string, sources]),
+  );
+}
+
+const REMOTE_ORIGIN = 'http://127.0.0.1:3999';
+const API_ORIGIN = 'http://127.0.0.1:4999';
+const SOCKET_ORIGIN = 'https://socket.example:4443';
+const suiteConfig = (remoteOrigin = REMOTE_ORIGIN) => ({
+  apiBaseUrl: API_ORIGIN,
+  socketUrl: `${SOCKET_ORIGIN}/socket.io`,
+  remotes: [{ name: 'mf_test', manifestUrl: `${remoteOrigin}/mf-manifest.json`, routes: [] }],
+});
+
+test('pages carry a strict Content-Security-Policy built from the runtime configuration they are served with', async () => {
+  const server = await startStaticServer({ dir: dist, port: 0, spa: true, config: suiteConfig() });
+  try {
+    for (const route of ['/', '/index.html', '/patients/12/dashboard']) {
+      const answer = await get(server, route);
+      const csp = directivesOf(answer.headers['content-security-policy']);
+      expect(csp['script-src'], route).toEqual(["'self'", REMOTE_ORIGIN]);
+      expect(csp['connect-src'], route).toEqual([
+        "'self'",
+        API_ORIGIN,
+        SOCKET_ORIGIN,
+        'wss://socket.example:4443',
+        REMOTE_ORIGIN,
+      ]);
+      expect(csp['default-src']).toEqual(["'self'"]);
+      expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'", REMOTE_ORIGIN]);
+      expect(csp['img-src']).toEqual(["'self'", 'data:', REMOTE_ORIGIN]);
+      expect(csp['frame-ancestors']).toEqual(["'none'"]);
+      expect(csp['base-uri']).toEqual(["'none'"]);
+      expect(csp['object-src']).toEqual(["'none'"]);
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+    }
+  } finally {
+    await server.close();
+  }
+});
+
+test('the policy follows a configuration file changed while serving', async () => {
+  const configFile = path.join(workDir, 'deployed-config.json');
+  writeFileSync(configFile, JSON.stringify(suiteConfig()));
+  const server = await startStaticServer({ dir: dist, port: 0, spa: true, configFile });
+  try {
+    expect(directivesOf((await get(server, '/')).headers['content-security-policy'])['script-src']).toEqual([
+      "'self'",
+      REMOTE_ORIGIN,
+    ]);
+    writeFileSync(configFile, JSON.stringify(suiteConfig('https://patients.example')));
+    expect(directivesOf((await get(server, '/')).headers['content-security-policy'])['script-src']).toEqual([
+      "'self'",
+      'https://patients.example',
+    ]);
+  } finally {
+    await server.close();
+  }
+});
+
+test('a page whose configuration names no other origin may load from its own origin only', async () => {
+  // plainServer serves the dist's own config.json, whose apiBaseUrl is no URL.
+  const csp = directivesOf((await get(plainServer, '/index.html')).headers['content-security-policy']);
+  expect(csp['script-src']).toEqual(["'self'"]);
+  expect(csp['connect-src']).toEqual(["'self'"]);
+  expect(csp['frame-ancestors']).toEqual(["'none'"]);
+});
+
+test('every answer forbids MIME sniffing and sends no referrer; only pages carry the page policy', async () => {
+  const answers = {
+    page: await get(spaServer, '/'),
+    script: await get(spaServer, `/${HASHED_SCRIPT}`),
+    manifest: await get(spaServer, '/mf-manifest.json'),
+    config: await get(spaServer, '/config.json'),
+    missing: await get(spaServer, '/missing.0123abcd45.js'),
+    refused: await get(spaServer, '/', {}, 'POST'),
+    preflight: await get(spaServer, '/mf-manifest.json', { Origin: 'http://elsewhere' }, 'OPTIONS'),
+  };
+  for (const [what, answer] of Object.entries(answers)) {
+    expect(answer.headers['x-content-type-options'], what).toBe('nosniff');
+    expect(answer.headers['referrer-policy'], what).toBe('no-referrer');
+    if (what !== 'page') expect(answer.headers['content-security-policy'], what).toBeUndefined();
+  }
+});

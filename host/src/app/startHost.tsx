@@ -18,6 +18,8 @@ export async function startHost(root: Root): Promise<void> {
   }
 
   configureApi({ baseUrl: config.apiBaseUrl });
+  // From the first paint on: the landing page follows a sign-in in another tab too.
+  sessionStore.followOtherTabs();
   void sessionStore.restore();
   root.render(<HostApp />);
 }

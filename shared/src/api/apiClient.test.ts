@@ -72,6 +72,22 @@ describe('the 401 rule', () => {
     expect(sessionStore.getState().status).toBe('signed-out');
   });
 
+  test('a 401 for a token another tab has replaced in the meantime leaves the session alone', async () => {
+    window.history.pushState(null, '', '/patients');
+    server.use(
+      http.get(apiUrl('/api/patients/recent'), () => {
+        // Another tab refreshed the session while this request was on its way with the old token.
+        window.localStorage.setItem(STORAGE_KEYS.token, 'refreshed-token');
+        return HttpResponse.json({ message: 'Token revoked' }, { status: 401 });
+      }),
+    );
+    await expect(getRecentPatients()).rejects.toMatchObject({ response: { status: 401 } });
+    expect(window.location.pathname).toBe('/patients');
+    expect(sessionStore.getState().status).toBe('signed-in');
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('refreshed-token');
+    expect(selectedPatientStore.getState()).not.toBeNull();
+  });
+
   test('a rejected sign-in is not an expired session: nothing is cleared, no navigation', async () => {
     window.history.pushState(null, '', '/patients');
     server.use(

@@ -4,8 +4,11 @@ import { REQUEST_TIMEOUT_MS } from '../constants';
 /** The one HTTP client of the suite: base URL from the runtime configuration, bearer token, 120 s time-out. */
 export const apiClient = axios.create({ timeout: REQUEST_TIMEOUT_MS });
 
-/** A failed sign-in attempt is not an expired session: the 401 rule does not apply to it. */
-const LOGIN_PATH = '/api/login';
+/**
+ * A failed sign-in attempt is not an expired session, nor is the refusal to revoke a token that is
+ * already gone: the 401 rule does not apply to them.
+ */
+const NOT_SESSION_CALLS = new Set(['/api/login', '/api/logout']);
 
 /**
  * What the client needs from the session, handed in by the session store so that the client never
@@ -14,8 +17,11 @@ const LOGIN_PATH = '/api/login';
 export interface ApiSessionHooks {
   /** The bearer token for the next request; null sends none. */
   getToken: () => string | null;
-  /** A request other than a sign-in attempt was answered 401: the session has expired. */
-  onUnauthorized: () => void;
+  /**
+   * A request other than a sign-in attempt was answered 401, having been sent with `sentToken`: the
+   * session has expired unless another tab has replaced the token since.
+   */
+  onUnauthorized: (sentToken: string | null) => void;
 }
 
 let sessionHooks: ApiSessionHooks | null = null;
@@ -31,17 +37,27 @@ export function configureApiSession(hooks: ApiSessionHooks): void {
 
 apiClient.interceptors.request.use((config) => {
   const token = sessionHooks?.getToken();
-  if (token) {
-    const headers = AxiosHeaders.from(config.headers);
+  const headers = AxiosHeaders.from(config.headers);
+  // A call made for a given token (the revocation of one just signed out) keeps it.
+  if (token && !headers.has('Authorization')) {
     headers.set('Authorization', `Bearer ${token}`);
     config.headers = headers;
   }
   return config;
 });
 
+function bearerTokenOf(headers: unknown): string | null {
+  const authorization = AxiosHeaders.from(headers as AxiosHeaders).get('Authorization');
+  return typeof authorization === 'string' ? authorization.replace(/^Bearer\s+/i, '') : null;
+}
+
 apiClient.interceptors.response.use(undefined, (error: unknown) => {
-  if (axios.isAxiosError(error) && error.response?.status === 401 && error.config?.url !== LOGIN_PATH) {
-    sessionHooks?.onUnauthorized();
+  if (
+    axios.isAxiosError(error) &&
+    error.response?.status === 401 &&
+    !NOT_SESSION_CALLS.has(error.config?.url ?? '')
+  ) {
+    sessionHooks?.onUnauthorized(bearerTokenOf(error.config?.headers));
   }
   return Promise.reject(error);
 });

@@ -10,3 +10,11 @@ export async function refreshToken(): Promise<RefreshTokenResponse> {
   const { data } = await apiClient.post<RefreshTokenResponse>('/api/refresh-token');
   return data;
 }
+
+/**
+ * Revokes `token` on the server. Sent with that token, not the stored one: signing out clears the
+ * session locally first, so by now storage holds no token (or already a newer one).
+ */
+export async function logout(token: string): Promise<void> {
+  await apiClient.post('/api/logout', undefined, { headers: { Authorization: `Bearer ${token}` } });
+}

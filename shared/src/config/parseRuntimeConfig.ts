@@ -6,12 +6,18 @@ import type { PatientAccessLevel } from '../api/types';
 import { namesPatientInPath } from '../routing/patientLink';
 import { patternShape } from '../routing/findRoute';
 import type { ActionCardEntry, NavEntry, RouteDeclaration } from '../routing/types';
+import {
+  DEFAULT_IDLE_TIMEOUT_MINUTES,
+  IDLE_WARNING_MS,
+  MAX_IDLE_TIMEOUT_MINUTES,
+} from '../session/idleTimer';
 import type { RemoteConfig, RuntimeConfig } from './types';
 
 const PATIENT_LEVELS: readonly PatientAccessLevel[] = [1, 2, 3];
 const ROUTE_FIELDS = [
   'key',
   'path',
+  'title',
   'feature',
   'adminOnly',
   'needsPatient',
@@ -126,6 +132,7 @@ function parseRoute(value: unknown, where: string): RouteDeclaration {
     path,
     patientLevels: parsePatientLevels(value.patientLevels, where),
   };
+  if (value.title !== undefined) route.title = requireString(value, 'title', where);
   if (feature !== undefined) {
     if (!FEATURES.includes(feature as Feature))
       throw new Error(`${where}.feature must be one of ${FEATURES.join(', ')}`);
@@ -177,6 +184,25 @@ function refuseSharedPaths(remotes: readonly RemoteConfig[]): void {
   );
 }
 
+/** Optional; the warning shows one minute before the end, so the time-out must be longer than that. */
+function parseIdleTimeoutMinutes(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const warningMinutes = IDLE_WARNING_MS / 60_000;
+  if (
+    typeof value !== 'number' ||
+    !Number.isFinite(value) ||
+    value <= warningMinutes ||
+    value > MAX_IDLE_TIMEOUT_MINUTES
+  ) {
+    throw new Error(
+      `idleTimeoutMinutes must be a number of minutes above ${warningMinutes} (the warning shows ` +
+        `${warningMinutes} minute before the end) and at most ${MAX_IDLE_TIMEOUT_MINUTES}; ` +
+        `leave it out for ${DEFAULT_IDLE_TIMEOUT_MINUTES}`,
+    );
+  }
+  return value;
+}
+
 /** Checks the shape of a runtime configuration; throws an Error naming the first wrong field. */
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   if (!isRecord(value)) throw new Error('the configuration must be a JSON object');
@@ -191,5 +217,8 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     names.add(remote.name);
   });
   refuseSharedPaths(parsed);
-  return { apiBaseUrl, socketUrl, remotes: parsed };
+  const config: RuntimeConfig = { apiBaseUrl, socketUrl, remotes: parsed };
+  const idleTimeoutMinutes = parseIdleTimeoutMinutes(value.idleTimeoutMinutes);
+  if (idleTimeoutMinutes !== undefined) config.idleTimeoutMinutes = idleTimeoutMinutes;
+  return config;
 }

@@ -61,6 +61,7 @@ test('a route declaration keeps every field it may carry', () => {
   const route = {
     key: 'pagination',
     path: '/pagination',
+    title: 'Pagination',
     feature: 'documents',
     adminOnly: false,
     needsPatient: true,
@@ -84,6 +85,7 @@ test.each([
   [withRoute({ path: 'patients' }), 'remotes[0].routes[0].path must be a path pattern'],
   [withRoute({ path: '/patients/' }), 'remotes[0].routes[0].path must be a path pattern'],
   [withRoute({ feature: 'billing' }), 'remotes[0].routes[0].feature must be one of documents, transcription'],
+  [withRoute({ title: ' ' }), 'remotes[0].routes[0].title must be a non-empty string'],
   [withRoute({ adminOnly: 'yes' }), 'remotes[0].routes[0].adminOnly must be true or false'],
   [withRoute({ adminonly: true }), 'remotes[0].routes[0] has an unknown field "adminonly"'],
   [withRoute({ patientLevels: undefined }), 'remotes[0].routes[0].patientLevels must be a list of patient'],
@@ -139,6 +141,23 @@ test.each([
     `Invalid runtime configuration in /app/config.json: ${message}`,
   );
 });
+
+test('idleTimeoutMinutes is optional and kept when it is a sensible number of minutes', () => {
+  expect(installRuntimeConfig(valid)).not.toHaveProperty('idleTimeoutMinutes');
+  expect(installRuntimeConfig({ ...valid, idleTimeoutMinutes: 15 }).idleTimeoutMinutes).toBe(15);
+  expect(installRuntimeConfig({ ...valid, idleTimeoutMinutes: 1.5 }).idleTimeoutMinutes).toBe(1.5);
+  expect(installRuntimeConfig({ ...valid, idleTimeoutMinutes: 1440 }).idleTimeoutMinutes).toBe(1440);
+});
+
+test.each([[0], [1], [-30], [1441], ['30'], [null], [Number.NaN]])(
+  'idleTimeoutMinutes %p is refused with a clear error',
+  (idleTimeoutMinutes) => {
+    expect(() => installRuntimeConfig({ ...valid, idleTimeoutMinutes })).toThrow(
+      'idleTimeoutMinutes must be a number of minutes above 1 (the warning shows 1 minute before the end) ' +
+        'and at most 1440; leave it out for 30',
+    );
+  },
+);
 
 test('a missing file is reported with the URL and status', async () => {
   server.use(http.get('http://localhost/config.json', () => new HttpResponse('Not found', { status: 404 })));

@@ -18,4 +18,6 @@ export interface RuntimeConfig {
   apiBaseUrl: string;
   socketUrl: string;
   remotes: RemoteConfig[];
+  /** Minutes without activity in any tab after which the user is signed out; 30 when absent. */
+  idleTimeoutMinutes?: number;
 }

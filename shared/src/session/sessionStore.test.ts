@@ -1,6 +1,7 @@
 import { apiUrl, http, HttpResponse, makePatient, makeUser, setupApiServer } from '../testing';
 import { STORAGE_KEYS } from '../constants';
 import { selectedPatientStore } from './selectedPatientStore';
+import { openSessionChannel } from './sessionChannel';
 import { SessionStore, sessionStore } from './sessionStore';
 
 const server = setupApiServer();
@@ -139,4 +140,229 @@ test('listeners hear changes until they unsubscribe', () => {
   unsubscribe();
   sessionStore.signOut();
   expect(listener).toHaveBeenCalledTimes(1);
+});
+
+describe('signing out revokes the token', () => {
+  test('the session is cleared at once, then POST /api/logout is sent with the token signed out', async () => {
+    let revoked: () => void = () => undefined;
+    const revocation = new Promise<string | null>((resolve) => {
+      server.use(
+        http.post(apiUrl('/api/logout'), async ({ request }) => {
+          resolve(request.headers.get('authorization'));
+          await new Promise<void>((answer) => {
+            revoked = answer;
+          });
+          return HttpResponse.json({ message: 'Logged out' });
+        }),
+      );
+    });
+    sessionStore.signIn('t1', makeUser());
+    selectedPatientStore.select(makePatient());
+
+    sessionStore.signOut();
+
+    // Signed out before the server has answered (it has not even been reached yet).
+    expect(sessionStore.getState()).toEqual({ status: 'signed-out', user: null, token: null });
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(selectedPatientStore.getState()).toBeNull();
+    expect(await revocation).toBe('Bearer t1');
+    revoked();
+  });
+
+  test('a failed revocation is logged and changes nothing: still signed out, no 401 rule', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let answered: () => void = () => undefined;
+    const answer = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+    server.use(
+      http.post(apiUrl('/api/logout'), () => {
+        setTimeout(answered, 10);
+        return HttpResponse.json({ message: 'Invalid token' }, { status: 401 });
+      }),
+    );
+    window.history.pushState(null, '', '/');
+    sessionStore.signIn('t1', makeUser());
+    sessionStore.signOut();
+    // A new sign-in right away must survive the late refusal of the old token.
+    sessionStore.signIn('t2', makeUser());
+    await answer;
+    await waitForLog(consoleError);
+    expect(consoleError.mock.calls[0]?.[0]).toBe(
+      'The server could not revoke the token of the session just signed out',
+    );
+    expect(sessionStore.getState()).toMatchObject({ status: 'signed-in', token: 't2' });
+  });
+
+  test('nothing to revoke without a session; the 401 rule revokes nothing either', async () => {
+    let calls = 0;
+    server.use(
+      http.post(apiUrl('/api/logout'), () => {
+        calls += 1;
+        return HttpResponse.json({ message: 'Logged out' });
+      }),
+    );
+    sessionStore.signOut();
+    sessionStore.signIn('t1', makeUser());
+    sessionStore.expire();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toBe(0);
+  });
+});
+
+/** Waits until `spy` has been called (the revocation's failure is logged after its answer arrives). */
+async function waitForLog(spy: jest.SpyInstance) {
+  for (let attempt = 0; attempt < 50 && spy.mock.calls.length === 0; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+test('a 401 for a token another tab has replaced since is not the end of the current session', () => {
+  sessionStore.signIn('rotated-away', makeUser());
+  window.localStorage.setItem(STORAGE_KEYS.token, 'current');
+  sessionStore.handleUnauthorized('rotated-away');
+  expect(sessionStore.getState().status).toBe('signed-in');
+  expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('current');
+  sessionStore.handleUnauthorized('current');
+  expect(sessionStore.getState().status).toBe('signed-out');
+});
+
+test('a restore refused because another tab rotated the token meanwhile restores with the new token', async () => {
+  const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const user = makeUser({ Name: 'Dr Second Tab' });
+  server.use(
+    http.post(apiUrl('/api/refresh-token'), ({ request }) => {
+      if (request.headers.get('authorization') === 'Bearer old') {
+        // The other tab's refresh won the race and stored its token before this answer came back.
+        window.localStorage.setItem(STORAGE_KEYS.token, 'rotated');
+        return HttpResponse.json({ message: 'Token revoked' }, { status: 401 });
+      }
+      return HttpResponse.json({ user, token: 'rotated-again' });
+    }),
+  );
+  window.localStorage.setItem(STORAGE_KEYS.token, 'old');
+  await sessionStore.restore();
+  expect(consoleError).toHaveBeenCalled();
+  expect(sessionStore.getState()).toEqual({ status: 'signed-in', user, token: 'rotated-again' });
+  expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('rotated-again');
+});
+
+describe('every tab in step', () => {
+  const stops: (() => void)[] = [];
+  afterEach(() => {
+    stops.splice(0).forEach((stop) => stop());
+  });
+
+  /** Two tabs of one origin: one local storage (jsdom's), one BroadcastChannel name. */
+  let channelName = '';
+
+  function openTwoTabs({ withChannel = true } = {}) {
+    channelName = `ewrt-session-test-${Math.random()}`;
+    const open = () => (withChannel ? openSessionChannel(channelName) : null);
+    const first = new SessionStore();
+    const second = new SessionStore();
+    stops.push(first.followOtherTabs(open), second.followOtherTabs(open));
+    return { first, second };
+  }
+
+  /** What the browser fires in every other tab when one tab writes `key`. */
+  function storageEvent(key: string | null, newValue: string | null) {
+    window.dispatchEvent(new StorageEvent('storage', { key, newValue }));
+  }
+
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+  test('a sign-in in one tab signs the other in with the same user and token, the selection untouched', async () => {
+    const { first, second } = openTwoTabs();
+    const user = makeUser({ Name: 'Dr Asha Patel' });
+    const listener = jest.fn();
+    selectedPatientStore.subscribe(listener);
+
+    first.signIn('t1', user);
+    await settle();
+
+    expect(second.getState()).toEqual({ status: 'signed-in', user, token: 't1' });
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  test('a sign-in announced before the storage change reaches the tab is followed when it does', async () => {
+    const { second } = openTwoTabs();
+    const user = makeUser();
+    const announcer = openSessionChannel(channelName);
+    announcer?.announce({ kind: 'signed-in', token: 't1', user });
+    announcer?.close();
+    await settle();
+    expect(second.getState().status).toBe('signed-out');
+
+    window.localStorage.setItem(STORAGE_KEYS.token, 't1');
+    storageEvent(STORAGE_KEYS.token, 't1');
+    expect(second.getState()).toEqual({ status: 'signed-in', user, token: 't1' });
+  });
+
+  test('a token refresh in one tab gives the other the new token', async () => {
+    const { first, second } = openTwoTabs({ withChannel: false });
+    const user = makeUser();
+    first.signIn('t1', user);
+    second.signIn('t1', user);
+    window.localStorage.setItem(STORAGE_KEYS.token, 't2');
+    storageEvent(STORAGE_KEYS.token, 't2');
+    expect(second.getState()).toEqual({ status: 'signed-in', user, token: 't2' });
+  });
+
+  test('a sign-out in one tab signs the other out: user, selected patient and token', async () => {
+    const { first, second } = openTwoTabs();
+    first.signIn('t1', makeUser());
+    await settle();
+    selectedPatientStore.select(makePatient());
+
+    first.signOut();
+    await settle();
+
+    expect(second.getState()).toEqual({ status: 'signed-out', user: null, token: null });
+    expect(selectedPatientStore.getState()).toBeNull();
+  });
+
+  test('a token removed by any writer signs the tab out, even with no announcement', () => {
+    const { second } = openTwoTabs({ withChannel: false });
+    second.signIn('t1', makeUser());
+    window.localStorage.removeItem(STORAGE_KEYS.token);
+    storageEvent(STORAGE_KEYS.token, null);
+    expect(second.getState().status).toBe('signed-out');
+
+    second.signIn('t1', makeUser());
+    window.localStorage.clear();
+    storageEvent(null, null);
+    expect(second.getState().status).toBe('signed-out');
+  });
+
+  test('an announcement that a later change has overtaken is ignored', async () => {
+    const { first, second } = openTwoTabs();
+    first.signIn('t1', makeUser());
+    // Before the announcement arrives, storage has moved on (the tab signed out and in again).
+    window.localStorage.setItem(STORAGE_KEYS.token, 't9');
+    await settle();
+    expect(second.getState().status).toBe('signed-out');
+
+    second.signIn('t9', makeUser());
+    first.expire();
+    window.localStorage.setItem(STORAGE_KEYS.token, 't10');
+    await settle();
+    expect(second.getState()).toMatchObject({ status: 'signed-in', token: 't9' });
+  });
+
+  test('a page back from the back/forward cache checks the stored token', () => {
+    const { second } = openTwoTabs({ withChannel: false });
+    second.signIn('t1', makeUser());
+    window.localStorage.removeItem(STORAGE_KEYS.token);
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    expect(second.getState().status).toBe('signed-out');
+  });
+
+  test('a tab that stops following hears nothing more', async () => {
+    const { first, second } = openTwoTabs();
+    stops.splice(1, 1)[0]?.();
+    first.signIn('t1', makeUser());
+    await settle();
+    expect(second.getState().status).toBe('signed-out');
+  });
 });

@@ -1,23 +1,32 @@
 import { configureApiSession } from '../api/apiClient';
-import { refreshToken } from '../api/authApi';
+import { logout, refreshToken } from '../api/authApi';
 import type { User } from '../api/types';
 import { STORAGE_KEYS } from '../constants';
 import { navigateTo } from '../navigation/navigateTo';
 import { readStorage, removeStorage, writeStorage } from './browserStorage';
+import { forgetLastActivity } from './idleActivity';
 import { selectedPatientStore } from './selectedPatientStore';
+import { openSessionChannel, type SessionAnnouncement, type SessionChannel } from './sessionChannel';
 import type { SessionState } from './types';
 
 type Listener = () => void;
 
 const SIGNED_OUT: SessionState = { status: 'signed-out', user: null, token: null };
 
-/** The signed-in user and token; the token is persisted in local storage `token` (part 1 §3, §4). */
+/**
+ * The signed-in user and token; the token is persisted in local storage `token` (part 1 §3, §4). All
+ * tabs of the suite share that token, so they share one session: see followOtherTabs().
+ */
 export class SessionStore {
   private state: SessionState;
   private readonly listeners = new Set<Listener>();
   /** Bumped by every sign-in/out so that a restore finishing late cannot overwrite a newer session. */
   private generation = 0;
   private pendingRestore: Promise<void> | null = null;
+  private channel: SessionChannel | null = null;
+  private stopFollowing: (() => void) | null = null;
+  /** Another tab's sign-in, heard before this tab's copy of local storage has caught up with it. */
+  private announcedSession: { token: string; user: User } | null = null;
 
   constructor() {
     // A stored token means a restore is due: start as 'restoring' so the first paint is the spinner.
@@ -46,16 +55,72 @@ export class SessionStore {
     this.generation += 1;
     writeStorage(STORAGE_KEYS.token, token);
     this.set({ status: 'signed-in', user, token });
+    this.announce({ kind: 'signed-in', token, user });
   };
 
-  /** Logout: clears user, selected patient and token. */
+  /**
+   * Logout: clears user, selected patient and token at once, then asks the server to revoke the token.
+   * The revocation is best effort: whether it fails or takes long, this tab and the others are signed
+   * out already.
+   */
   signOut = (): void => {
+    // The stored token is the live one: another tab may have refreshed it a moment ago.
+    const token = readStorage(STORAGE_KEYS.token) ?? this.state.token;
     this.clearSession();
+    if (token) {
+      logout(token).catch((error: unknown) => {
+        console.error('The server could not revoke the token of the session just signed out', error);
+      });
+    }
   };
 
   /** The 401 rule: token and selected patient cleared, signed out. */
   expire = (): void => {
     this.clearSession();
+  };
+
+  /**
+   * Keeps this tab in step with the other tabs of the suite: a sign-out anywhere signs this tab out, a
+   * sign-in or token refresh anywhere signs it in with that user and token. Each tab keeps its own
+   * selected patient. Returns a function that stops following.
+   *
+   * Two signals, because each misses something the other sees: a BroadcastChannel carries the user of
+   * a new sign-in (the `storage` event carries only the token, and asking the API for the user would
+   * rotate the token away from the tab that obtained it); the `storage` event on `token` is the stored
+   * truth itself, so a token removed by any writer (a tab of an older build, clearing site data) signs
+   * this tab out too. A page restored from the back/forward cache heard neither and checks storage.
+   */
+  followOtherTabs = (openChannel: () => SessionChannel | null = openSessionChannel): (() => void) => {
+    if (this.stopFollowing) return this.stopFollowing;
+    const channel = openChannel();
+    const stopListening = channel?.listen(this.followAnnouncement);
+    const onStorage = (event: StorageEvent) => {
+      // A null key is storage cleared as a whole.
+      if (event.key === STORAGE_KEYS.token || event.key === null) this.followStoredToken();
+    };
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) this.followStoredToken();
+    };
+    window.addEventListener('storage', onStorage);
+    window.addEventListener('pageshow', onPageShow);
+    this.channel = channel;
+    this.stopFollowing = () => {
+      window.removeEventListener('storage', onStorage);
+      window.removeEventListener('pageshow', onPageShow);
+      stopListening?.();
+      channel?.close();
+      this.channel = null;
+      this.stopFollowing = null;
+    };
+    return this.stopFollowing;
+  };
+
+  /** The 401 hook: only the token this tab still uses can have expired; a replaced one is history. */
+  handleUnauthorized = (sentToken: string | null): void => {
+    const current = readStorage(STORAGE_KEYS.token);
+    if (sentToken !== null && current !== null && sentToken !== current) return;
+    this.expire();
+    if (window.location.pathname !== '/') navigateTo('/');
   };
 
   private async runRestore(): Promise<void> {
@@ -73,18 +138,76 @@ export class SessionStore {
       const currentToken = answer.token || token;
       writeStorage(STORAGE_KEYS.token, currentToken);
       this.set({ status: 'signed-in', user: answer.user, token: currentToken });
+      this.announce({ kind: 'signed-in', token: currentToken, user: answer.user });
     } catch (error) {
       console.error('Session restore failed', error);
       if (generation !== this.generation) return;
+      // Another tab refreshed or replaced the token meanwhile (a refresh rotates it, so the one tried
+      // here may have been refused for that alone): restore with the token the other tab stored.
+      const stored = readStorage(STORAGE_KEYS.token);
+      if (stored !== null && stored !== token) {
+        await this.runRestore();
+        return;
+      }
       this.clearSession();
     }
   }
 
+  /** This tab's own sign-out: storage cleared, the other tabs told. */
   private clearSession(): void {
     this.generation += 1;
     removeStorage(STORAGE_KEYS.token);
+    forgetLastActivity();
     selectedPatientStore.clear();
     this.set(SIGNED_OUT);
+    this.announce({ kind: 'signed-out' });
+  }
+
+  /** Another tab signed out: storage is clear already, so this tab only lets go of the session. */
+  private followSignOut(): void {
+    if (this.state.status === 'signed-out') return;
+    this.generation += 1;
+    selectedPatientStore.clear();
+    this.set(SIGNED_OUT);
+  }
+
+  /**
+   * Storage is the truth, and in a browser the channel's message and the storage change reach a tab in
+   * either order: an announcement is followed once storage agrees with it, now or at its `storage`
+   * event. One that a later change has overtaken never agrees and is dropped with the next one.
+   */
+  private readonly followAnnouncement = (announcement: SessionAnnouncement): void => {
+    if (announcement.kind === 'signed-out') {
+      this.announcedSession = null;
+      if (readStorage(STORAGE_KEYS.token) === null) this.followSignOut();
+      return;
+    }
+    this.announcedSession = { token: announcement.token, user: announcement.user };
+    this.followAnnouncedSession();
+  };
+
+  private followAnnouncedSession(): void {
+    const announced = this.announcedSession;
+    if (!announced || readStorage(STORAGE_KEYS.token) !== announced.token) return;
+    this.announcedSession = null;
+    this.generation += 1;
+    this.set({ status: 'signed-in', user: announced.user, token: announced.token });
+  }
+
+  private followStoredToken(): void {
+    const stored = readStorage(STORAGE_KEYS.token);
+    if (stored === null) {
+      this.followSignOut();
+    } else if (this.announcedSession?.token === stored) {
+      this.followAnnouncedSession();
+    } else if (this.state.status === 'signed-in' && stored !== this.state.token) {
+      // A refresh in another tab: same user, new token. A new user arrives with its announcement.
+      this.set({ ...this.state, token: stored });
+    }
+  }
+
+  private announce(announcement: SessionAnnouncement): void {
+    this.channel?.announce(announcement);
   }
 
   private set(state: SessionState): void {
@@ -106,8 +229,5 @@ export const sessionStore = new SessionStore();
 // standalone and every test that uses the session get the same token and the same 401 rule.
 configureApiSession({
   getToken: () => readStorage(STORAGE_KEYS.token),
-  onUnauthorized: () => {
-    sessionStore.expire();
-    if (window.location.pathname !== '/') navigateTo('/');
-  },
+  onUnauthorized: sessionStore.handleUnauthorized,
 });

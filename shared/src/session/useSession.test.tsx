@@ -1,9 +1,13 @@
 import { act, render, screen } from '@testing-library/react';
+import { setupApiServer } from '../testing/apiServer';
 import { makePatient, makeUser } from '../testing/factories';
 import { selectedPatientStore } from './selectedPatientStore';
 import { sessionStore } from './sessionStore';
 import { useSelectedPatient } from './useSelectedPatient';
 import { useSession } from './useSession';
+
+// The sign-out below revokes its token through the API.
+setupApiServer();
 
 function Probe() {
   const session = useSession();

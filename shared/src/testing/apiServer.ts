@@ -1,3 +1,4 @@
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { configureApi } from '../api/apiClient';
 import { resetSharedState } from './resetSharedState';
@@ -15,10 +16,13 @@ type Handlers = Parameters<typeof setupServer>;
 /**
  * An MSW server for the test file, wired to beforeAll/afterEach/afterAll. The API client points at
  * TEST_API_BASE_URL; stores and storage are reset after each test. A request no handler answers
- * fails the test (it is also reported by MSW as an error).
+ * fails the test (it is also reported by MSW as an error); only the sign-out's revocation of the
+ * token is answered by default.
  */
 export function setupApiServer(...handlers: Handlers) {
-  const server = setupServer(...handlers);
+  // Signing out revokes the token (POST /api/logout); any screen with a sign-out button may send it.
+  const revokeToken = http.post(apiUrl('/api/logout'), () => HttpResponse.json({ message: 'Logged out' }));
+  const server = setupServer(...handlers, revokeToken);
   const unhandled: string[] = [];
 
   beforeAll(() => {
