@@ -3,6 +3,7 @@ export const DEMO_PASSWORD = 'DemoPass!2026';
 
 export const DEMO_USERS = {
   admin: { username: 'admin', name: 'Dr Morgan Admin', group: 1, level: 'Full Access' },
+  groupAdmin: { username: 'groupadmin', name: 'Dr Grace Lead', group: 1, level: 'Full Access' },
   practitioner: { username: 'dr.patel', name: 'Dr Asha Patel', group: 1, level: 'Full Access' },
   standard: { username: 's.hughes', name: 'Sam Hughes', group: 1, level: 'Standard' },
   typist: { username: 't.reid', name: 'Toni Reid', group: 1, level: 'Transcription Only' },

@@ -2,7 +2,7 @@
 import type { PatientInput } from '@ewrt/contract';
 import type { Locator, Page } from '@playwright/test';
 
-/** What a test types into the patient form (dates yyyy-mm-dd). */
+/** What a test puts into the patient form (dates yyyy-mm-dd, typed as dd/mm/yyyy). */
 export type PatientFields = Pick<PatientInput, 'FirstName' | 'Surname' | 'DateOfBirth' | 'MRN'> & {
   Solicitorcompany?: string;
 };
@@ -49,10 +49,17 @@ export function saveButton(modal: Locator): Locator {
   return modal.getByRole('button', { name: /^(Add Patient|Save Changes)$/ });
 }
 
+/** A yyyy-mm-dd date as a person types it into the product's date fields: dd/mm/yyyy. */
+export function typedDate(iso: string): string {
+  const [year, month, day] = iso.split('-');
+  return `${day ?? ''}/${month ?? ''}/${year ?? ''}`;
+}
+
 export async function fillPatientForm(modal: Locator, patient: Partial<PatientFields>): Promise<void> {
   if (patient.FirstName !== undefined) await field(modal, 'FirstName').fill(patient.FirstName);
   if (patient.Surname !== undefined) await field(modal, 'Surname').fill(patient.Surname);
-  if (patient.DateOfBirth !== undefined) await field(modal, 'DateOfBirth').fill(patient.DateOfBirth); // a native date input takes yyyy-mm-dd
+  if (patient.DateOfBirth !== undefined)
+    await field(modal, 'DateOfBirth').fill(typedDate(patient.DateOfBirth));
   if (patient.MRN !== undefined) await field(modal, 'MRN').fill(patient.MRN);
   if (patient.Solicitorcompany !== undefined)
     await field(modal, 'Solicitorcompany').fill(patient.Solicitorcompany);

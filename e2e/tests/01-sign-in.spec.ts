@@ -8,6 +8,7 @@ const { username } = DEMO_USERS.practitioner;
 
 test('the first sign-in sets up two-factor with the secret shown on screen and lands on /patients', async ({
   page,
+  expectAccessible,
 }) => {
   // Only a retry of this test can find the account already set up.
   const firstTime = secretOf(username) === undefined;
@@ -15,6 +16,8 @@ test('the first sign-in sets up two-factor with the secret shown on screen and l
   if (firstTime) expect(step).toBe('setup');
   await expect(page).toHaveURL(/\/patients$/);
   await expect(patientSearchHeading(page)).toBeVisible();
+  await expect(page).toHaveTitle('Patient Search — The Expert Witness Report Tool');
+  await expectAccessible('patient search');
 });
 
 test('a later sign-in asks for the code from the authenticator app', async ({ page }) => {
@@ -42,7 +45,10 @@ test('signing out returns to the landing page and a reload stays signed out', as
   await expect(page.getByRole('button', { name: 'GET STARTED' })).toBeVisible();
 });
 
-test('a wrong password is refused with a message and nobody is signed in', async ({ page }) => {
+test('a wrong password is refused with a message and nobody is signed in', async ({
+  page,
+  expectAccessible,
+}) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'GET STARTED' }).click();
   const login = page.getByRole('dialog', { name: 'Login to the product' });
@@ -51,6 +57,7 @@ test('a wrong password is refused with a message and nobody is signed in', async
   await login.getByRole('button', { name: 'Login', exact: true }).click();
   // The server's message is shown (the spec's rule); whatever its words, it is an error inside the modal.
   await expect(login.getByRole('alert')).toBeVisible();
+  await expectAccessible('login modal with a refused password');
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
 });

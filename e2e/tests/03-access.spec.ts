@@ -13,6 +13,7 @@ import { openSignedIn } from '../support/signIn';
 
 test('a Transcription Only user opening document processing sees Access Denied stating the level', async ({
   page,
+  expectAccessible,
 }) => {
   // Document processing belongs to the documents remote of part 2: its declaration is added to the configuration.
   // The guard refuses before anything is fetched, so that remote need not be running.
@@ -25,6 +26,11 @@ test('a Transcription Only user opening document processing sees Access Denied s
   await expect(page.getByText('Access Denied').first()).toBeVisible();
   await expect(page.getByText(/Transcription Only/).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Go Back' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();
+  await expect(page).toHaveTitle('Access Denied — The Expert Witness Report Tool');
+  // A sober page: the statement and the ways on, no illustration.
+  await expect(page.locator('main svg:not([aria-hidden="true"]), main img')).toHaveCount(0);
+  await expectAccessible('access denied');
   await page.getByRole('button', { name: 'Go to Patient Search' }).click();
   await expect(page).toHaveURL(/\/patients$/);
   await expect(patientSearchHeading(page)).toBeVisible();
@@ -40,6 +46,7 @@ test('a path that no deployed remote declares goes on to Patient Search', async 
 
 test('a Read Only user sees a patient dashboard without Edit Patient or Delete Patient Data', async ({
   page,
+  expectAccessible,
 }) => {
   const suffix = uniqueSuffix();
   const patient = await createPatient(DEMO_USERS.practitioner.username, {
@@ -57,6 +64,7 @@ test('a Read Only user sees a patient dashboard without Edit Patient or Delete P
   await expect(page.getByText(patient.MRN).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit Patient' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Delete Patient Data' })).toHaveCount(0);
+  await expectAccessible('patient dashboard of a Read Only user');
 });
 
 test('patients of another group cannot be found', async ({ page }) => {

@@ -22,12 +22,22 @@ test.describe('a remote that is down', () => {
   test('shows the fallback with Retry while the navbar and sign-out keep working', async ({
     page,
     stack,
+    expectAccessible,
   }) => {
     // This copy of the host expects mf_patients on a port nobody serves.
     await openSignedIn(page, username, `${stack.remoteDownHostUrl}/patients`);
     await expect(page.getByText(UNAVAILABLE).first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
     await expect(patientSearchHeading(page)).toHaveCount(0);
+    // What the clinician reads says what is unavailable and what to do; the technical reason waits behind Details.
+    await expect(
+      page.getByText('Patients cannot be opened at the moment. The rest of the suite keeps working.'),
+    ).toBeVisible();
+    const developerDetail = page.getByText(/mf-manifest\.json|127\.0\.0\.1|Failed to fetch/);
+    await expect(developerDetail).toBeHidden();
+    await expectAccessible('area unavailable fallback');
+    await page.getByText('Details', { exact: true }).click();
+    await expect(developerDetail).toBeVisible();
     // The shell is still alive around the outlet: its menus open.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Patient' }).click();
     await expect(page.getByRole('menuitem', { name: 'Search' })).toBeVisible();
@@ -102,6 +112,7 @@ test.describe('a remote that serves garbage', () => {
 
 test('a configured area whose remote is not running shows the fallback, its navbar entries still listed', async ({
   page,
+  expectAccessible,
 }) => {
   // The reports remote (part 3) declares the secure chatbot in the Tools section; its origin serves nothing.
   await declareRemotes(page, [
@@ -119,13 +130,19 @@ test('a configured area whose remote is not running shows the fallback, its navb
   await openSignedIn(page, username, '/secure-chatbot');
   await expect(page).toHaveURL(/\/secure-chatbot$/);
   await expect(page.getByText(UNAVAILABLE).first()).toBeVisible();
-  await expect(page.getByText('Reports could not be loaded. Please try again in a moment.')).toBeVisible();
+  await expect(
+    page.getByText('Reports cannot be opened at the moment. The rest of the suite keeps working.'),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expect(page).toHaveTitle('Reports — The Expert Witness Report Tool');
+  await expectAccessible('area unavailable fallback of a configured area');
   // The navbar reads the same declarations: the Tools section lists the item, and Patient Search still works.
   const navigation = page.getByRole('navigation', { name: 'Main' });
   await navigation.getByRole('button', { name: 'Tools' }).click();
   await expect(page.getByRole('menuitem', { name: 'Secure Chatbot' })).toBeVisible();
+  await expectAccessible('navbar menu open');
   await page.keyboard.press('Escape');
+  await expect(navigation.getByRole('button', { name: 'Tools' })).toBeFocused();
   await navigation.getByRole('button', { name: 'Patient' }).click();
   await page.getByRole('menuitem', { name: 'Search' }).click();
   await expect(page).toHaveURL(/\/patients$/);
@@ -133,7 +150,10 @@ test('a configured area whose remote is not running shows the fallback, its navb
   await expect(page.getByText(UNAVAILABLE)).toHaveCount(0);
 });
 
-test('a route that needs a selected patient says so when none is selected', async ({ page }) => {
+test('a route that needs a selected patient says so when none is selected', async ({
+  page,
+  expectAccessible,
+}) => {
   await declareRemotes(page, [
     await remoteNobodyServes('mf_reports', 'reports', 'Reports', [
       {
@@ -150,4 +170,5 @@ test('a route that needs a selected patient says so when none is selected', asyn
     page.getByText('No patient selected. Please select a patient from the Patient menu first.'),
   ).toBeVisible();
   await expect(page.getByRole('navigation').first()).toBeVisible();
+  await expectAccessible('no patient selected');
 });

@@ -13,13 +13,20 @@ export const routes = [
   {
     key: 'patient-search',
     path: '/patients',
+    title: 'Patient Search',
     patientLevels: [1, 2, 3],
     nav: { section: 'patient', label: 'Search', order: 10 },
   },
-  { key: 'patient-detail', path: '/patients/:patientId', patientLevels: [1, 2, 3] },
+  {
+    key: 'patient-detail',
+    path: '/patients/:patientId',
+    title: 'Patient Details',
+    patientLevels: [1, 2, 3],
+  },
   {
     key: 'patient-dashboard',
     path: '/patients/:patientId/dashboard',
+    title: 'Patient Dashboard',
     patientLevels: [1, 2, 3],
     nav: { section: 'patient', label: 'Dashboard', order: 20 },
   },

@@ -59,6 +59,7 @@ export { checkRouteAccess } from './access/checkRouteAccess';
 
 // Formatting
 export { formatDate, formatDateOrNotSpecified, formatDateTime, toDateInputValue } from './format/dateFormat';
+export { DATE_ENTRY_FORMAT, parseDateEntry } from './format/dateEntry';
 export { formatDuration, formatFileSize } from './format/numberFormat';
 export { initialsOf } from './format/initialsOf';
 
@@ -68,7 +69,9 @@ export { getRuntimeConfig, loadRuntimeConfig } from './config/runtimeConfig';
 // UI
 export { AppProviders } from './ui/AppProviders';
 export { AreaUnavailable } from './ui/AreaUnavailable';
+export { DateInput } from './ui/DateInput';
 export { FullPageSpinner } from './ui/FullPageSpinner';
+export { IdleSignOutWarning } from './ui/IdleSignOutWarning';
 export { SignInModal } from './ui/signIn/SignInModal';
 
 // Remote kit

@@ -61,6 +61,7 @@ test('the landing page, then signing in from it shows the product at /patients w
   );
   window.history.replaceState(null, '', '/');
   render(<HostApp />);
+  expect(document.title).toBe('The Expert Witness Report Tool');
 
   await user.click(screen.getByRole('button', { name: 'GET STARTED' }));
   const dialog = await screen.findByRole('dialog', { name: 'Login to the product' });
@@ -69,13 +70,14 @@ test('the landing page, then signing in from it shows the product at /patients w
   await user.type(within(dialog).getByLabelText('Password'), 'DemoPass!2026');
   await user.click(within(dialog).getByRole('button', { name: 'Login' }));
 
-  expect(await screen.findByRole('button', { name: 'Sign out Dr Asha Patel' })).toBeInTheDocument();
+  expect(await screen.findByRole('button', { name: 'Sign out Dr Asha Patel, AP' })).toBeInTheDocument();
   expect(window.location.pathname).toBe('/patients');
   expect(await screen.findByText('Patient Search (patients remote)')).toBeInTheDocument();
+  expect(document.title).toBe('Patient Search — The Expert Witness Report Tool');
   expect(loadRemoteSpa).toHaveBeenCalledWith(patientsRemote, { fresh: false });
 
   // Signing out from the shell returns to the landing page and unmounts the remote.
-  await user.click(screen.getByRole('button', { name: 'Sign out Dr Asha Patel' }));
+  await user.click(screen.getByRole('button', { name: 'Sign out Dr Asha Patel, AP' }));
   expect(await screen.findByRole('button', { name: 'GET STARTED' })).toBeInTheDocument();
   expect(window.location.pathname).toBe('/');
   expect(screen.queryByText('Patient Search (patients remote)')).not.toBeInTheDocument();
@@ -85,7 +87,7 @@ test('a signed-in visitor at "/" goes on to /patients', async () => {
   window.history.replaceState(null, '', '/');
   act(() => sessionStore.signIn('tok-2', makeUser({ Name: 'Sam Hughes' })));
   render(<HostApp />);
-  expect(await screen.findByRole('button', { name: 'Sign out Sam Hughes' })).toBeInTheDocument();
+  expect(await screen.findByRole('button', { name: 'Sign out Sam Hughes, SH' })).toBeInTheDocument();
   expect(window.location.pathname).toBe('/patients');
   expect(screen.queryByRole('button', { name: 'GET STARTED' })).not.toBeInTheDocument();
 });

@@ -1,9 +1,10 @@
 import { Navigate } from 'react-router-dom';
-import { useSession } from '@ewrt/shared';
+import { IdleSignOutWarning, useSession } from '@ewrt/shared';
 import { AreaOutlet } from '../composition/AreaOutlet';
 import { retryRemote } from '../composition/remoteApplications';
 import { RouteGuard } from '../guard/RouteGuard';
 import { Navbar } from '../navbar/Navbar';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import './shell.css';
 
 /** Every path but "/": the navigation bar over the guarded area outlet. */
@@ -13,10 +14,12 @@ export function ProtectedShell() {
 
   return (
     <div className="host-shell">
+      <SkipLink />
       <Navbar />
-      <main className="host-shell__content">
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="host-shell__content">
         <RouteGuard>{(route) => <AreaOutlet remote={route.remote} onRetryRemote={retryRemote} />}</RouteGuard>
       </main>
+      <IdleSignOutWarning />
     </div>
   );
 }

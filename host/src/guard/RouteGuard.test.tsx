@@ -24,10 +24,11 @@ describe('the route guard', () => {
     const user = userEvent.setup({ delay: null });
     window.history.pushState(null, '', '/users/dashboard');
     renderHostAt('/documents/process', { user: makeUser({ txt_access_level: 'Transcription Only' }) });
-    expect(await screen.findByText('Access Denied')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' })).toBeInTheDocument();
     expect(
       screen.getByText('Your access level (Transcription Only) does not permit access to this page.'),
     ).toBeInTheDocument();
+    expect(document.title).toBe('Access Denied — The Expert Witness Report Tool');
 
     await user.click(screen.getByRole('button', { name: 'Go Back' }));
     await waitFor(() => expect(screen.queryByText('Access Denied')).not.toBeInTheDocument());
@@ -57,6 +58,7 @@ describe('the route guard', () => {
     const user = userEvent.setup({ delay: null });
     renderHostAt('/draft-report', { user: makeUser() });
     expect(await screen.findByText(MESSAGES.noPatientSelected)).toBeInTheDocument();
+    expect(document.title).toBe('No patient selected — The Expert Witness Report Tool');
     await user.click(screen.getByRole('button', { name: 'Go to Patient Search' }));
     expect(window.location.pathname).toBe('/patients');
   });
@@ -65,5 +67,23 @@ describe('the route guard', () => {
     renderHostAt('/users/dashboard', { user: makeUser({ txt_access_level: 'Read Only' }) });
     expect(await screen.findByRole('region', { name: 'Users' })).toBeInTheDocument();
     expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
+  });
+
+  it("names the browser tab after the route's declared title", async () => {
+    renderHostAt('/patients', { user: makeUser() });
+    expect(await screen.findByRole('region', { name: 'Patients' })).toBeInTheDocument();
+    expect(document.title).toBe('Patient Search — The Expert Witness Report Tool');
+  });
+
+  it('offers a skip link that moves focus to the main content', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderHostAt('/patients', { user: makeUser() });
+    await screen.findByRole('navigation', { name: 'Main' });
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+    expect(window.location.pathname).toBe('/patients');
   });
 });

@@ -1,9 +1,10 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { FullPageSpinner, MESSAGES, useSelectedPatient, useSession, type DeclaredRoute } from '@ewrt/shared';
-import { resolveGuard } from './resolveGuard';
+import { usePageTitle } from '../app/usePageTitle';
+import { resolveGuard, type GuardDecision } from './resolveGuard';
 
-// The refusal pages (antd Result and its illustrations) load only when a path is refused.
+// The refusal pages load only when a path is refused.
 const AccessDeniedPage = lazy(() =>
   import('../access-denied/AccessDeniedPage').then((module) => ({ default: module.AccessDeniedPage })),
 );
@@ -18,12 +19,27 @@ export interface RouteGuardProps {
   children: (route: DeclaredRoute) => ReactNode;
 }
 
+/** What the browser tab says for a decision: the route's declared title, else its area's name. */
+function titleOf(decision: GuardDecision): string | undefined {
+  switch (decision.kind) {
+    case 'allowed':
+      return decision.route.title ?? decision.route.remote.areaLabel;
+    case 'denied':
+      return 'Access Denied';
+    case 'needs-patient':
+      return 'No patient selected';
+    default:
+      return undefined;
+  }
+}
+
 /** The authentication and access-level guard around every protected path (part 1 §2.1, §6). */
 export function RouteGuard({ children }: RouteGuardProps) {
   const { pathname } = useLocation();
   const session = useSession();
   const patient = useSelectedPatient();
   const decision = resolveGuard(pathname, session, patient);
+  usePageTitle(titleOf(decision));
 
   switch (decision.kind) {
     case 'restoring':

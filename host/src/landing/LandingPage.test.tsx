@@ -51,7 +51,9 @@ describe('LandingPage', () => {
     renderLanding();
     const ai = screen.getByRole('article', { name: 'AI-Powered Tools' });
     expect(within(ai).queryByText('Live dictation and audio-file transcription')).not.toBeVisible();
-    // Header button, GET STARTED, then the first card, then this one.
+    // The skip link, the header button, GET STARTED, then the first card, then this one.
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveFocus();
     await user.tab();
     await user.tab();
     await user.tab();

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { FileTextOutlined, RobotOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { navigateTo, SignInModal, useSession } from '@ewrt/shared';
+import { MAIN_CONTENT_ID, SkipLink } from '../app/SkipLink';
+import { usePageTitle } from '../app/usePageTitle';
 import { replacePath } from '../navigation/currentPath';
 import { FeatureCard } from './FeatureCard';
 import { COMPLIANCE_CLAIMS, CONTACT_LINKS, LANDING_FEATURES } from './landingContent';
@@ -26,6 +28,7 @@ export function LandingPage() {
   // The modal is mounted only once asked for, so a visitor who only reads the page never renders it.
   const [signInRequested, setSignInRequested] = useState(false);
   const signedIn = status === 'signed-in';
+  usePageTitle();
 
   const getStarted = () => {
     if (signedIn) {
@@ -38,6 +41,7 @@ export function LandingPage() {
 
   return (
     <div className="landing" id="top">
+      <SkipLink />
       <header className="landing-header">
         <span className="landing-brand">EWRT</span>
         <nav aria-label="Landing">
@@ -47,7 +51,7 @@ export function LandingPage() {
         </nav>
       </header>
 
-      <main>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <section className="landing-hero" aria-labelledby="landing-title">
           <p className="landing-eyebrow">For medico-legal experts and clinical practitioners</p>
           <h1 id="landing-title" className="landing-title">

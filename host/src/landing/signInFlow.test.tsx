@@ -33,7 +33,7 @@ async function submitCredentials(user: ReturnType<typeof userEvent.setup>) {
 
 /** The signed-in shell is on screen: the account button carries the user's initials. */
 async function expectSignedInAtPatients() {
-  expect(await screen.findByRole('button', { name: 'Sign out Dr Asha Patel' })).toHaveTextContent('AP');
+  expect(await screen.findByRole('button', { name: 'Sign out Dr Asha Patel, AP' })).toHaveTextContent('AP');
   expect(window.location.pathname).toBe('/patients');
   expect(sessionStore.getState().status).toBe('signed-in');
 }

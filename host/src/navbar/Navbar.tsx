@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { App, Button, Dropdown, Tooltip } from 'antd';
-import { DownOutlined } from '@ant-design/icons';
+import { App, Button, Tooltip } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import { initialsOf, MESSAGES, sessionStore, useSelectedPatient, useSession } from '@ewrt/shared';
+import { NavMenuButton } from './NavMenuButton';
 import { visibleNavSections, type NavItem } from './navSections';
 import './navbar.css';
 
@@ -40,27 +40,14 @@ export function Navbar({ jobIndicator }: NavbarProps) {
         <Link
           to="/patients"
           className="host-navbar__brand"
-          aria-label="The Expert Witness Report Tool - Patient Search"
+          aria-label="EWRT, The Expert Witness Report Tool: Patient Search"
         >
           EWRT
         </Link>
         <ul className="host-navbar__sections">
           {sections.map((section) => (
             <li key={section.key}>
-              <Dropdown
-                trigger={['click']}
-                menu={{
-                  items: section.items.map((item) => ({ key: item.key, label: item.label })),
-                  onClick: ({ key }) => {
-                    const item = section.items.find((candidate) => candidate.key === key);
-                    if (item) open(item);
-                  },
-                }}
-              >
-                <Button type="text" className="host-navbar__section">
-                  {section.label} <DownOutlined aria-hidden />
-                </Button>
-              </Dropdown>
+              <NavMenuButton label={section.label} items={section.items} onOpenItem={open} />
             </li>
           ))}
           {patient ? (
@@ -68,9 +55,9 @@ export function Navbar({ jobIndicator }: NavbarProps) {
               <Link
                 to={`/patients/${patient.ID_Patient}/dashboard`}
                 className="host-navbar__patient"
-                aria-label={`Dashboard of the selected patient ${patientName}`}
+                aria-label={`Dashboard ${patientName}, the selected patient`}
               >
-                <span className="host-navbar__patient-caption">Dashboard</span>
+                <span className="host-navbar__patient-caption">Dashboard</span>{' '}
                 <span className="host-navbar__patient-name">{patientName}</span>
               </Link>
             </li>
@@ -83,7 +70,8 @@ export function Navbar({ jobIndicator }: NavbarProps) {
           <Button
             shape="circle"
             className="host-navbar__account"
-            aria-label={`Sign out ${user.Name}`}
+            // The visible initials are part of the name, so speech input can say what it sees (WCAG 2.5.3).
+            aria-label={`Sign out ${user.Name}, ${initialsOf(user.Name)}`}
             onClick={signOut}
           >
             {initialsOf(user.Name)}

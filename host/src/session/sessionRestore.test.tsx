@@ -35,7 +35,7 @@ describe('restoring a stored session', () => {
       release();
       await restored;
     });
-    expect(await screen.findByRole('button', { name: 'Sign out Sam Hughes' })).toHaveTextContent('SH');
+    expect(await screen.findByRole('button', { name: 'Sign out Sam Hughes, SH' })).toHaveTextContent('SH');
     expect(screen.queryByText('Restoring your session...')).not.toBeInTheDocument();
     expect(window.location.pathname).toBe('/patients');
     expect(window.localStorage.getItem('token')).toBe('fresh-token');

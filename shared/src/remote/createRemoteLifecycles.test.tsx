@@ -61,8 +61,10 @@ test('a crash inside the app shows "This area is unavailable" with Retry instead
   await settle(() => lifecycles.mount(mountProps({ domElement: container })));
 
   expect(await screen.findByText('This area is unavailable')).toBeInTheDocument();
-  expect(screen.getByText('Render failed')).toBeInTheDocument();
-  expect(screen.getByText('Patients could not be loaded. Please try again in a moment.')).toBeInTheDocument();
+  expect(screen.getByText('Render failed')).not.toBeVisible();
+  expect(
+    screen.getByText('Patients cannot be opened at the moment. The rest of the suite keeps working.'),
+  ).toBeInTheDocument();
   crash = false;
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
   await waitFor(() => expect(container).toHaveTextContent('Back again'));

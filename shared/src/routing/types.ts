@@ -40,6 +40,11 @@ export interface RouteDeclaration {
   key: string;
   /** Path pattern; a ":name" segment matches any one segment. The most specific pattern owns a path. */
   path: string;
+  /**
+   * What the screen is called, e.g. "Patient Search": the browser tab reads "Patient Search — The Expert
+   * Witness Report Tool". Without it, the area's label stands in.
+   */
+  title?: string;
   /** The user feature (part 1 §6) the user's access level must grant; none = every signed-in user. */
   feature?: Feature;
   /** Only administrators and group admins. */

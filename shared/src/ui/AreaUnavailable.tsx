@@ -3,9 +3,10 @@ import { Button, theme } from 'antd';
 export interface AreaUnavailableProps {
   /** The area's name as users know it, e.g. "Patients". */
   areaLabel: string;
-  /** A technical detail line, e.g. why loading failed. */
+  /** Why loading failed, for whoever supports the user: behind a "Details" disclosure, never up front. */
   detail?: string;
-  onRetry: () => void;
+  /** Offered only when trying again can help. */
+  onRetry?: () => void;
 }
 
 /** antd's WarningFilled outline, drawn inline (the shared package does not depend on the icon set). */
@@ -18,38 +19,57 @@ function WarningIcon({ color }: { color: string }) {
 }
 
 /**
- * The fallback when an area cannot be shown: failed remote load, no remote configured, or a crash.
- * Laid out like antd's warning Result, without Result itself: its status illustrations would make
- * every page that loads the shared package (the landing page too) pay for pictures it never shows.
+ * The fallback when an area cannot be shown: a failed remote load or a crash. It tells the user what is
+ * unavailable and what they can do; the technical reason waits behind "Details". Laid out like antd's
+ * warning Result, without Result itself: its status illustrations would make every page that loads the
+ * shared package (the landing page too) pay for pictures it never shows.
  */
 export function AreaUnavailable({ areaLabel, detail, onRetry }: AreaUnavailableProps) {
   const { token } = theme.useToken();
   return (
-    <div style={{ padding: '48px 32px', textAlign: 'center' }}>
+    <div role="alert" style={{ padding: '48px 16px', textAlign: 'center', overflowWrap: 'anywhere' }}>
       <div style={{ marginBottom: 24 }}>
         <WarningIcon color={token.colorWarning} />
       </div>
-      <div
+      <h2
         style={{
           color: token.colorTextHeading,
           fontSize: token.fontSizeHeading3,
+          fontWeight: 600,
           lineHeight: 1.33,
           marginBlock: 8,
         }}
       >
         This area is unavailable
+      </h2>
+      <div style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight }}>
+        <p style={{ margin: 0 }}>
+          {`${areaLabel} cannot be opened at the moment. The rest of the suite keeps working.`}
+        </p>
+        {onRetry ? (
+          <p style={{ margin: 0 }}>Try again in a moment. If it keeps happening, tell your administrator.</p>
+        ) : null}
       </div>
-      <div
-        style={{ color: token.colorTextDescription, fontSize: token.fontSize, lineHeight: token.lineHeight }}
-      >
-        <div>{`${areaLabel} could not be loaded. Please try again in a moment.`}</div>
-        {detail ? <div>{detail}</div> : null}
-      </div>
-      <div style={{ marginTop: 24 }}>
-        <Button type="primary" onClick={onRetry}>
-          Retry
-        </Button>
-      </div>
+      {onRetry ? (
+        <div style={{ marginTop: 24 }}>
+          <Button type="primary" onClick={onRetry}>
+            Retry
+          </Button>
+        </div>
+      ) : null}
+      {detail ? (
+        <details
+          style={{
+            maxWidth: 560,
+            margin: '24px auto 0',
+            color: token.colorTextSecondary,
+            textAlign: 'start',
+          }}
+        >
+          <summary style={{ cursor: 'pointer', minHeight: 24 }}>Details</summary>
+          <p style={{ marginBlock: 8 }}>{detail}</p>
+        </details>
+      ) : null}
     </div>
   );
 }

@@ -54,6 +54,7 @@ function renderForm(patient: Patient | null = null, saveErrorFallback: string = 
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
+/** Puts typed text into a date field at once (dates are typed as dd/mm/yyyy). */
 function setDate(label: string, value: string) {
   fireEvent.change(input(label), { target: { value } });
 }
@@ -61,7 +62,7 @@ function setDate(label: string, value: string) {
 async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
   await user.type(input('First name'), 'Ann');
   await user.type(input('Surname'), 'Smith');
-  setDate('Date of birth', '1980-05-12');
+  setDate('Date of birth', '12/05/1980');
   await user.type(input('MRN'), 'DEMO-9');
 }
 
@@ -91,7 +92,7 @@ describe('PatientFormModal validation', () => {
 
     expect(screen.queryByText('First name is required')).not.toBeInTheDocument();
     expect(screen.getByText('Surname is required')).toBeInTheDocument();
-    setDate('Date of birth', '1990-01-01');
+    setDate('Date of birth', '01/01/1990');
     expect(screen.queryByText('Date of birth is required')).not.toBeInTheDocument();
     expect(screen.getByText('MRN is required')).toBeInTheDocument();
   });
@@ -141,7 +142,7 @@ describe('PatientFormModal saving', () => {
     const user = userEvent.setup();
     const { onSaved } = renderForm();
     await fillRequired(user);
-    setDate('Date of event', '2024-02-03');
+    setDate('Date of event', '03/02/2024');
     await user.type(input('Solicitor name'), 'J Law');
     await user.type(input('Solicitor company'), 'Law LLP');
     await user.type(input('Solicitor reference'), 'SR-5');
@@ -204,13 +205,59 @@ describe('PatientFormModal saving', () => {
     const user = userEvent.setup();
     renderForm(patient, MESSAGES.updateFailed);
     expect(input('Surname')).toHaveValue('Smith');
+    expect(input('Date of birth')).toHaveValue('12/05/1980');
     await user.clear(input('MRN'));
     await user.type(input('MRN'), 'NEW-1');
 
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     expect(await screen.findByText('An error occurred while updating the patient.')).toBeInTheDocument();
-    expect(updates[0]).toMatchObject({ FirstName: 'Ann', MRN: 'NEW-1' });
+    expect(updates[0]).toMatchObject({ FirstName: 'Ann', MRN: 'NEW-1', DateOfBirth: '1980-05-12' });
+  });
+});
+
+describe('PatientFormModal dates', () => {
+  it('shows the dd/mm/yyyy format as a hint the date fields are described by', () => {
+    renderForm();
+    for (const label of ['Date of birth', 'Date of event']) {
+      const field = input(label);
+      expect(field).toHaveAttribute('type', 'text');
+      const hint = document.getElementById(field.getAttribute('aria-describedby') ?? '');
+      expect(hint).toHaveTextContent('Day, month, year: dd/mm/yyyy');
+    }
+  });
+
+  it('takes a date typed day first and sends it as yyyy-mm-dd', async () => {
+    const user = userEvent.setup();
+    const { onSaved } = renderForm();
+    await user.type(input('First name'), 'Ann');
+    await user.type(input('Surname'), 'Smith');
+    await user.type(input('Date of birth'), '04/12/1980');
+    await user.type(input('MRN'), 'DEMO-9');
+    await user.type(input('Date of event'), '3/2/2024');
+
+    await user.click(screen.getByRole('button', { name: 'Add Patient' }));
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    expect(created[0]).toMatchObject({ DateOfBirth: '1980-12-04', DateofEvent: '2024-02-03' });
+  });
+
+  it('refuses a date that is not a real dd/mm/yyyy date, or a birth in the future, and focuses it', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await fillRequired(user);
+    setDate('Date of birth', '12/31/1980');
+    await user.click(screen.getByRole('button', { name: 'Add Patient' }));
+    expect(
+      await screen.findByText('Enter the date as dd/mm/yyyy, for example 12/04/1980'),
+    ).toBeInTheDocument();
+    expect(input('Date of birth')).toHaveFocus();
+    expect(input('Date of birth')).toHaveAttribute('aria-invalid', 'true');
+
+    setDate('Date of birth', '01/01/2999');
+    await user.click(screen.getByRole('button', { name: 'Add Patient' }));
+    expect(await screen.findByText('Date of birth cannot be in the future')).toBeInTheDocument();
+    expect(created).toHaveLength(0);
   });
 });
 

@@ -13,8 +13,14 @@ import {
   Typography,
   type InputRef,
 } from 'antd';
-import dayjs from 'dayjs';
-import { getErrorMessage, MESSAGES, type Patient } from '@ewrt/shared';
+import {
+  DATE_ENTRY_FORMAT,
+  DateInput,
+  getErrorMessage,
+  MESSAGES,
+  parseDateEntry,
+  type Patient,
+} from '@ewrt/shared';
 import { createPatient, updatePatient } from '../api/patientsApi';
 import {
   formValuesToPatientInput,
@@ -22,7 +28,7 @@ import {
   type PatientFormField,
   type PatientFormValues,
 } from './patientFormValues';
-import { REQUIRED_PATIENT_FIELDS, validatePatientForm, type PatientFormErrors } from './validatePatientForm';
+import { VALIDATED_PATIENT_FIELDS, validatePatientForm, type PatientFormErrors } from './validatePatientForm';
 import { useDuplicateCheck } from './useDuplicateCheck';
 
 interface PatientFormModalProps {
@@ -88,7 +94,6 @@ function PatientForm({ patient, saveErrorFallback, onCancel, onSaved }: PatientF
   const [saveError, setSaveError] = useState<string | null>(null);
   const duplicateCheck = useDuplicateCheck(patient ? patient.ID_Patient : null);
   const inputRefs = useRef<Partial<Record<PatientFormField, InputRef | null>>>({});
-  const today = dayjs().format('YYYY-MM-DD');
 
   const change = (field: PatientFormField) => (event: ChangeEvent<HTMLInputElement>) => {
     const next = { ...values, [field]: event.target.value };
@@ -100,12 +105,15 @@ function PatientForm({ patient, saveErrorFallback, onCancel, onSaved }: PatientF
         return rest;
       });
     }
-    if (DUPLICATE_FIELDS.includes(field)) duplicateCheck.schedule(next);
+    // Only a real date of birth can match: a half-typed one counts as not filled yet.
+    if (DUPLICATE_FIELDS.includes(field)) {
+      duplicateCheck.schedule({ ...next, DateOfBirth: parseDateEntry(next.DateOfBirth) ?? '' });
+    }
   };
 
   const submit = async () => {
     const found = validatePatientForm(values);
-    const firstInvalid = REQUIRED_PATIENT_FIELDS.find((field) => found[field]);
+    const firstInvalid = VALIDATED_PATIENT_FIELDS.find((field) => found[field]);
     if (firstInvalid) {
       setErrors(found);
       inputRefs.current[firstInvalid]?.focus();
@@ -134,34 +142,33 @@ function PatientForm({ patient, saveErrorFallback, onCancel, onSaved }: PatientF
     }
   };
 
-  const field = (
-    name: PatientFormField,
-    label: string,
-    input: { type?: 'date'; max?: string; required?: boolean },
-  ) => {
+  const field = (name: PatientFormField, label: string, input: { date?: boolean; required?: boolean }) => {
     const id = FIELD_IDS[name];
     const error = (errors as Partial<Record<PatientFormField, string>>)[name];
+    const hintId = `${id}-hint`;
+    const errorId = `${id}-error`;
+    const describedBy = [input.date ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+    const common = {
+      id,
+      ref: (element: InputRef | null) => {
+        inputRefs.current[name] = element;
+      },
+      value: values[name],
+      onChange: change(name),
+      'aria-invalid': error ? true : undefined,
+      'aria-required': input.required ? true : undefined,
+      'aria-describedby': describedBy || undefined,
+    };
     return (
       <Form.Item
         label={label}
         htmlFor={id}
         required={input.required}
         validateStatus={error ? 'error' : undefined}
-        help={error ? <span id={`${id}-error`}>{error}</span> : undefined}
+        help={error ? <span id={errorId}>{error}</span> : undefined}
+        extra={input.date ? <span id={hintId}>{`Day, month, year: ${DATE_ENTRY_FORMAT}`}</span> : undefined}
       >
-        <Input
-          id={id}
-          ref={(element) => {
-            inputRefs.current[name] = element;
-          }}
-          type={input.type ?? 'text'}
-          max={input.max}
-          value={values[name]}
-          onChange={change(name)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          autoComplete="off"
-        />
+        {input.date ? <DateInput {...common} /> : <Input {...common} type="text" autoComplete="off" />}
       </Form.Item>
     );
   };
@@ -178,14 +185,14 @@ function PatientForm({ patient, saveErrorFallback, onCancel, onSaved }: PatientF
       <Row gutter={16}>
         {column(field('FirstName', 'First name', { required: true }))}
         {column(field('Surname', 'Surname', { required: true }))}
-        {column(field('DateOfBirth', 'Date of birth', { type: 'date', max: today, required: true }))}
+        {column(field('DateOfBirth', 'Date of birth', { date: true, required: true }))}
         {column(field('MRN', 'MRN', { required: true }))}
       </Row>
       {duplicateCheck.isDuplicate && (
         <Alert type="warning" showIcon title={MESSAGES.duplicateWarning} style={{ marginBottom: 16 }} />
       )}
       <Row gutter={16}>
-        {column(field('DateofEvent', 'Date of event', { type: 'date' }))}
+        {column(field('DateofEvent', 'Date of event', { date: true }))}
         <Col xs={24} sm={12}>
           <Typography.Paragraph type="secondary" style={{ marginTop: 30 }}>
             A significant date, such as an accident or negligence event, that helps build the timeline.

@@ -1,6 +1,6 @@
-import { toDateInputValue, type Patient, type PatientInput } from '@ewrt/shared';
+import { formatDate, parseDateEntry, type Patient, type PatientInput } from '@ewrt/shared';
 
-/** What the form holds while the user types: every field as the text in its input. */
+/** What the form holds while the user types: every field as the text in its input (dates as dd/mm/yyyy). */
 export interface PatientFormValues {
   FirstName: string;
   Surname: string;
@@ -32,9 +32,9 @@ export function patientToFormValues(patient: Patient | null): PatientFormValues 
   return {
     FirstName: patient.FirstName,
     Surname: patient.Surname,
-    DateOfBirth: patient.DateOfBirth ? toDateInputValue(patient.DateOfBirth) : '',
+    DateOfBirth: formatDate(patient.DateOfBirth),
     MRN: patient.MRN,
-    DateofEvent: patient.DateofEvent ? toDateInputValue(patient.DateofEvent) : '',
+    DateofEvent: formatDate(patient.DateofEvent),
     Solicitorname: patient.Solicitorname ?? '',
     Solicitorcompany: patient.Solicitorcompany ?? '',
     Solicitorreference: patient.Solicitorreference ?? '',
@@ -48,13 +48,20 @@ function optional(value: string): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
+/** A typed date as the API takes it (yyyy-mm-dd); the text itself when it is not a date (validation stops it first). */
+function isoDate(typed: string): string {
+  return parseDateEntry(typed) ?? typed.trim();
+}
+
+/** The form's text as the API's patient: dates become yyyy-mm-dd. Call once the form is valid. */
 export function formValuesToPatientInput(values: PatientFormValues): PatientInput {
+  const dateOfEvent = optional(values.DateofEvent);
   return {
     FirstName: values.FirstName.trim(),
     Surname: values.Surname.trim(),
-    DateOfBirth: values.DateOfBirth.trim(),
+    DateOfBirth: isoDate(values.DateOfBirth),
     MRN: values.MRN.trim(),
-    DateofEvent: optional(values.DateofEvent),
+    DateofEvent: dateOfEvent === null ? null : isoDate(dateOfEvent),
     Solicitorname: optional(values.Solicitorname),
     Solicitorcompany: optional(values.Solicitorcompany),
     Solicitorreference: optional(values.Solicitorreference),

@@ -1,12 +1,12 @@
 import { MESSAGES } from '@ewrt/shared';
 import { EMPTY_PATIENT_FORM_VALUES, formValuesToPatientInput } from './patientFormValues';
-import { validatePatientForm } from './validatePatientForm';
+import { DATE_FORMAT_MESSAGE, FUTURE_BIRTH_MESSAGE, validatePatientForm } from './validatePatientForm';
 
 const complete = {
   ...EMPTY_PATIENT_FORM_VALUES,
   FirstName: 'Ann',
   Surname: 'Smith',
-  DateOfBirth: '1980-05-12',
+  DateOfBirth: '12/05/1980',
   MRN: 'DEMO-1',
 };
 
@@ -29,6 +29,17 @@ describe('validatePatientForm', () => {
 
   it('accepts a complete form without optional fields', () => {
     expect(validatePatientForm(complete)).toEqual({});
+  });
+
+  it('asks for real dd/mm/yyyy dates and a date of birth no later than today', () => {
+    expect(validatePatientForm({ ...complete, DateOfBirth: '31/02/1980', DateofEvent: 'last May' })).toEqual({
+      DateOfBirth: DATE_FORMAT_MESSAGE,
+      DateofEvent: DATE_FORMAT_MESSAGE,
+    });
+    expect(validatePatientForm({ ...complete, DateOfBirth: '01/01/2999' })).toEqual({
+      DateOfBirth: FUTURE_BIRTH_MESSAGE,
+    });
+    expect(validatePatientForm({ ...complete, DateofEvent: '01/01/2999' })).toEqual({});
   });
 });
 

@@ -116,7 +116,7 @@ describe('PatientSearchPage', () => {
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('First name'), 'New');
     await user.type(within(dialog).getByLabelText('Surname'), 'Arrival');
-    await user.type(within(dialog).getByLabelText('Date of birth'), '1990-01-01');
+    await user.type(within(dialog).getByLabelText('Date of birth'), '01/01/1990');
     await user.type(within(dialog).getByLabelText('MRN'), 'DEMO-99');
     await user.click(within(dialog).getByRole('button', { name: 'Add Patient' }));
 

@@ -141,6 +141,9 @@ export function SignInModal({ open, onClose, onSignedIn }: SignInModalProps) {
         onCancel={close}
         footer={null}
         destroyOnHidden
+        // Moving on to a two-factor step, focus stays in that step's code field instead of going back to
+        // the button that opened the flow (which would leave a keyboard user typing into nothing).
+        focusable={{ focusTriggerAfterClose: step.kind === 'credentials' }}
       >
         <CredentialsForm
           error={step.kind === 'credentials' ? error : null}
