@@ -4,7 +4,7 @@
 // loads, in the shape the generator writes, while the stack's own remotes stay as served.
 import type { Page } from '@playwright/test';
 import type { RemoteConfig, RouteDeclaration, RuntimeConfig } from '@ewrt/shared';
-import { getFreePort } from '../../scripts/lib/processes.mjs';
+import { stackInfo } from './stackInfo';
 
 /** Makes the page's /config.json the stack's configuration plus `remotes`. Call before opening the page. */
 export async function declareRemotes(page: Page, remotes: RemoteConfig[]): Promise<void> {
@@ -15,13 +15,17 @@ export async function declareRemotes(page: Page, remotes: RemoteConfig[]): Promi
   });
 }
 
-/** A remote declaring `routes` whose manifest is expected on a local port that nobody serves. */
+/**
+ * A remote declaring `routes` whose manifest is expected where nothing is deployed: a path of the host's own origin
+ * that answers 404. (Another origin would first be refused by the page's Content-Security-Policy, which the static
+ * server derives from the configuration it serves, not from the one these helpers hand the page.)
+ */
 export async function remoteNobodyServes(
   name: string,
   area: string,
   areaLabel: string,
   routes: RouteDeclaration[],
 ): Promise<RemoteConfig> {
-  const port = await getFreePort('127.0.0.1');
-  return { name, area, areaLabel, manifestUrl: `http://127.0.0.1:${port}/mf-manifest.json`, routes };
+  const manifestUrl = new URL(`/not-deployed/${name}/mf-manifest.json`, stackInfo().hostUrl).href;
+  return { name, area, areaLabel, manifestUrl, routes };
 }

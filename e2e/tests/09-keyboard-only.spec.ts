@@ -19,9 +19,11 @@ test('signing in, adding a patient and opening its dashboard with the keyboard a
 
   // Landing page: the skip link comes first, then the way in.
   await page.goto('/');
+  const getStarted = page.getByRole('button', { name: 'GET STARTED' });
+  // The page renders after the runtime configuration arrives: a key pressed before that reaches nothing.
+  await expect(getStarted).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
-  const getStarted = page.getByRole('button', { name: 'GET STARTED' });
   await tabTo(page, getStarted);
   await page.keyboard.press('Enter');
 
