@@ -1,71 +1,20 @@
-import { useEffect, useRef, useState } from 'react';
-import { App, Button, Modal, Typography } from 'antd';
-import { getRuntimeConfig } from '../config/runtimeConfig';
-import { DEFAULT_IDLE_TIMEOUT_MINUTES } from '../session/idleTimer';
-import { useIdleSignOut } from '../session/useIdleSignOut';
+import { lazy, Suspense } from 'react';
+import type { IdleSignOutWarningProps } from './IdleSignOutWarningModal';
 
-export interface IdleSignOutWarningProps {
-  /** Defaults to the runtime configuration's `idleTimeoutMinutes`, else 30. */
-  timeoutMinutes?: number;
-}
-
-/** Whole seconds until `endsAt`, ticking once a second; null when there is nothing to count down to. */
-function useSecondsUntil(endsAt: number | null): number | null {
-  const [seconds, setSeconds] = useState<number | null>(null);
-  useEffect(() => {
-    if (endsAt === null) {
-      setSeconds(null);
-      return undefined;
-    }
-    const tick = () => setSeconds(Math.max(0, Math.ceil((endsAt - Date.now()) / 1000)));
-    tick();
-    const id = window.setInterval(tick, 1000);
-    return () => window.clearInterval(id);
-  }, [endsAt]);
-  return seconds;
-}
+// Loaded once a user has signed in: shared is one module in every bundle, and the idle timer with its warning has no
+// place on the landing page's budget.
+const IdleSignOutWarningModal = lazy(() =>
+  import('./IdleSignOutWarningModal').then((module) => ({ default: module.IdleSignOutWarningModal })),
+);
 
 /**
- * Signs the user out after the configured time without activity in any tab, and a minute before asks
- * whether to stay signed in. Mount it once in the signed-in shell.
+ * Signs the user out after the configured time without activity in any tab, and a minute before asks whether to
+ * stay signed in. Mount it once in the signed-in shell.
  */
-export function IdleSignOutWarning({ timeoutMinutes }: IdleSignOutWarningProps) {
-  const minutes = timeoutMinutes ?? getRuntimeConfig().idleTimeoutMinutes ?? DEFAULT_IDLE_TIMEOUT_MINUTES;
-  const { message } = App.useApp();
-  const { warningEndsAt, staySignedIn, signOutNow } = useIdleSignOut(minutes * 60_000, {
-    // Said on the landing page the user is sent to, so that the sign-out does not look like a fault.
-    onIdleSignOut: () => {
-      void message.info(`You have been signed out after ${minutes} minutes without activity.`);
-    },
-  });
-  const secondsLeft = useSecondsUntil(warningEndsAt);
-  const stayButton = useRef<HTMLButtonElement>(null);
-
+export function IdleSignOutWarning(props: IdleSignOutWarningProps) {
   return (
-    <Modal
-      open={warningEndsAt !== null}
-      title="Your session is about to end"
-      // Closing the question (Escape, the close button) keeps the session, like answering it.
-      onCancel={staySignedIn}
-      mask={{ closable: false }}
-      // antd focuses the dialog once it has opened; the answer most people want is one key away.
-      afterOpenChange={(open) => {
-        if (open) stayButton.current?.focus();
-      }}
-      footer={[
-        <Button key="sign-out" onClick={signOutNow}>
-          Sign out now
-        </Button>,
-        <Button key="stay" type="primary" ref={stayButton} onClick={staySignedIn}>
-          Stay signed in
-        </Button>,
-      ]}
-    >
-      <Typography.Paragraph>
-        There has been no activity for a while. For your security, you will be signed out
-        {secondsLeft === null ? ' shortly' : ` in ${secondsLeft} ${secondsLeft === 1 ? 'second' : 'seconds'}`}
-        .
-      </Typography.Paragraph>
-    </Modal>
+    <Suspense fallback={null}>
+      <IdleSignOutWarningModal {...props} />
+    </Suspense>
   );
 }

@@ -4,7 +4,7 @@ import { renderWithProviders } from '../testing/renderWithProviders';
 import { makeRuntimeConfig, provideRuntimeConfig } from '../testing/suiteRemotes';
 import { LAST_ACTIVITY_STORAGE_KEY } from '../session/idleActivity';
 import { sessionStore } from '../session/sessionStore';
-import { IdleSignOutWarning } from './IdleSignOutWarning';
+import { IdleSignOutWarningModal } from './IdleSignOutWarningModal';
 
 const server = setupApiServer();
 const MINUTE = 60_000;
@@ -43,7 +43,7 @@ function renderSignedIn(timeoutMinutes?: number) {
       ? makeRuntimeConfig()
       : { ...makeRuntimeConfig(), idleTimeoutMinutes: timeoutMinutes },
   );
-  return renderWithProviders(<IdleSignOutWarning />, { user: makeUser() });
+  return renderWithProviders(<IdleSignOutWarningModal />, { user: makeUser() });
 }
 
 const warning = () => screen.queryByRole('dialog', { name: 'Your session is about to end' });
