@@ -1,16 +1,12 @@
 import assert from 'node:assert/strict';
-import { rm } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app/buildApp.js';
 import { verifyAgainstDummy, verifyPassword, type PasswordVerifier } from '../src/features/auth/passwords.js';
 import {
-  createTestClock,
+  createTestServer,
   DEMO_PASSWORD,
-  makeTempDir,
   postLogin,
   signIn,
-  testConfig,
   totpCode,
   type TestServer,
 } from './support/testServer.js';
@@ -44,25 +40,14 @@ const statusesOf = (responses: LightMyRequestResponse[]) => {
 };
 
 before(async () => {
-  const dataDir = await makeTempDir();
-  const config = testConfig(dataDir, {
-    LOGIN_RATE_LIMIT_PER_USER: String(ACCOUNT_LIMIT),
-    LOGIN_RATE_LIMIT_PER_IP: String(ADDRESS_LIMIT),
-    LOGIN_FREE_ATTEMPTS_PER_ADDRESS: String(FREE_ATTEMPTS),
-  });
-  const clock = createTestClock();
-  const app = await buildApp(config, { clock: clock.now, passwordVerifier: countingVerifier });
-  server = {
-    app,
-    config,
-    clock,
-    dataDir,
-    secrets: new Map(),
-    async close() {
-      await app.close();
-      await rm(dataDir, { recursive: true, force: true });
+  server = await createTestServer(
+    {
+      LOGIN_RATE_LIMIT_PER_USER: String(ACCOUNT_LIMIT),
+      LOGIN_RATE_LIMIT_PER_IP: String(ADDRESS_LIMIT),
+      LOGIN_FREE_ATTEMPTS_PER_ADDRESS: String(FREE_ATTEMPTS),
     },
-  };
+    { passwordVerifier: countingVerifier },
+  );
 });
 after(() => server.close());
 

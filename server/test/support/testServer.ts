@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
-import { buildApp } from '../../src/app/buildApp.js';
+import { buildApp, type BuildAppOptions } from '../../src/app/buildApp.js';
 import { loadConfig, type ServerConfig } from '../../src/config/loadConfig.js';
 import { DEMO_PASSWORD } from '../../src/seed/demoOrganisation.js';
 
@@ -44,12 +44,15 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A seeded server over a fresh PGlite data directory in a temp folder. */
-export async function createTestServer(env: NodeJS.ProcessEnv = {}): Promise<TestServer> {
+/** A seeded server over a fresh PGlite data directory in a temp folder (`options`: what buildApp may be given). */
+export async function createTestServer(
+  env: NodeJS.ProcessEnv = {},
+  options: Omit<BuildAppOptions, 'clock'> = {},
+): Promise<TestServer> {
   const dataDir = await makeTempDir();
   const config = testConfig(dataDir, env);
   const clock = createTestClock();
-  const app = await buildApp(config, { clock: clock.now });
+  const app = await buildApp(config, { ...options, clock: clock.now });
   return {
     app,
     config,

@@ -1,19 +1,14 @@
 import type { Patient, PatientAccessLevel, User } from '../api/types';
 import { PATIENT_ACCESS } from '../constants';
+import { PATIENT_FEATURES } from './accessLevels';
 import type { PatientFeature } from './types';
 import { isAdministrator, isReadOnlyUser } from './userAccess';
 
 type MaybeUser = User | null | undefined;
 type MaybePatient = Patient | null | undefined;
 
-const FULL_ACCESS_FEATURES: readonly PatientFeature[] = [
-  'process-documents',
-  'query-records',
-  'vector-management',
-  'background-jobs',
-  'search-documents',
-  'draft-reports',
-];
+/** Full access (or an administrator) opens every feature but pagination, which is what pagination-only is left. */
+const FULL_ACCESS_FEATURES = PATIENT_FEATURES.filter((feature) => feature !== 'pagination');
 
 export const PATIENT_LEVEL_LABELS: Record<PatientAccessLevel, string> = {
   1: 'Full access',
