@@ -24,9 +24,13 @@ export function AreaOutlet({ remote, onRetryRemote }: AreaOutletProps) {
       <AreaUnavailable
         areaLabel={areaLabel}
         detail={status.detail}
-        onRetry={() => {
-          void onRetryRemote(remote.name);
-        }}
+        onRetry={
+          status.retryable
+            ? () => {
+                void onRetryRemote(remote.name);
+              }
+            : undefined
+        }
       />
     );
   } else if (status.state === 'loading') {

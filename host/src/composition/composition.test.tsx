@@ -134,7 +134,7 @@ describe('composition of the remotes', () => {
     expect(await screen.findByText('Patient Search (patients remote)')).toBeInTheDocument();
   });
 
-  it('refuses a remote built against an incompatible shared contract with the same fallback', async () => {
+  it('refuses a remote built against an incompatible shared contract with the same fallback, without Retry', async () => {
     loadRemoteSpaMock.mockRejectedValue(
       new RemoteRefusedError('It was built for @ewrt/shared ^2.0.0, but this site provides 1.0.0.'),
     );
@@ -142,6 +142,8 @@ describe('composition of the remotes', () => {
     stopComposition = startComposition([patientsRemote]);
     expect(await screen.findByText('This area is unavailable')).toBeInTheDocument();
     expect(screen.getByText(/built for @ewrt\/shared \^2\.0\.0/)).toBeInTheDocument();
+    // Loading it again would be refused again: only a redeployment helps.
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 
   it('keeps other areas working while one remote is broken', async () => {

@@ -9,7 +9,7 @@ import {
 } from 'single-spa';
 import { selectedPatientStore, sessionStore, type RemoteConfig } from '@ewrt/shared';
 import { resolveGuard } from '../guard/resolveGuard';
-import { describeLoadFailure } from './describeLoadFailure';
+import { failedStatus } from './failedStatus';
 import { loadRemoteSpa, REMOTE_LOAD_TIMEOUT_MS } from './loadRemoteSpa';
 import { remoteContainer, waitForOutletElement } from './outletElement';
 import { remoteStatusStore } from './remoteStatusStore';
@@ -42,7 +42,7 @@ function trackedLifecycles(remote: RemoteConfig, spa: SpaLifecycles): LifeCycles
         );
         remoteStatusStore.set(remote.name, { state: 'mounted' });
       } catch (error) {
-        remoteStatusStore.set(remote.name, { state: 'failed', detail: describeLoadFailure(error) });
+        remoteStatusStore.set(remote.name, failedStatus(error));
         throw error;
       }
     },
@@ -70,7 +70,7 @@ function registerRemoteApplication(remote: RemoteConfig, { fresh }: { fresh: boo
         nextLoadIsFresh = false;
         return trackedLifecycles(remote, spa);
       } catch (error) {
-        remoteStatusStore.set(remote.name, { state: 'failed', detail: describeLoadFailure(error) });
+        remoteStatusStore.set(remote.name, failedStatus(error));
         throw error;
       }
     },
@@ -86,7 +86,7 @@ function installErrorHandler(): void {
   addErrorHandler((error: AppError) => {
     console.error(`The area "${error.appOrParcelName}" failed`, error);
     if (remoteStatusStore.get(error.appOrParcelName).state !== 'failed') {
-      remoteStatusStore.set(error.appOrParcelName, { state: 'failed', detail: describeLoadFailure(error) });
+      remoteStatusStore.set(error.appOrParcelName, failedStatus(error));
     }
   });
 }

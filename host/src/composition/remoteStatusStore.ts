@@ -2,7 +2,11 @@ import { useSyncExternalStore } from 'react';
 
 /** What the outlet shows for a remote: nothing yet, a spinner, the remote itself, or the fallback. */
 export type RemoteStatus =
-  { state: 'idle' } | { state: 'loading' } | { state: 'mounted' } | { state: 'failed'; detail: string };
+  | { state: 'idle' }
+  | { state: 'loading' }
+  | { state: 'mounted' }
+  /** `retryable`: false when trying again cannot help (a remote refused for its versions). */
+  | { state: 'failed'; detail: string; retryable: boolean };
 
 type Listener = () => void;
 
