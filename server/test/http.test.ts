@@ -152,6 +152,35 @@ describe('socket.io', () => {
     }
   });
 
+  it('a sign-out closes the live connections of its token, and only those', async () => {
+    const signingOut = await signIn(server, 's.hughes');
+    const connected = (socket: Socket) =>
+      new Promise<void>((resolve, reject) => {
+        socket.on('connection_established', () => resolve());
+        socket.on('connect_error', reject);
+      });
+    const leaving = connect({ token: signingOut });
+    const staying = connect({ token });
+    try {
+      await Promise.all([connected(leaving), connected(staying)]);
+      const closed = new Promise<string>((resolve, reject) => {
+        leaving.on('disconnect', resolve);
+        setTimeout(() => reject(new Error('the signed-out connection stayed open')), 3000).unref();
+      });
+      const response = await running.app.inject({
+        method: 'POST',
+        url: '/api/logout',
+        headers: { authorization: `Bearer ${signingOut}` },
+      });
+      assert.equal(response.statusCode, 200);
+      assert.equal(await closed, 'io server disconnect');
+      assert.equal(staying.connected, true, 'another session keeps its connection');
+    } finally {
+      leaving.disconnect();
+      staying.disconnect();
+    }
+  });
+
   it('rejects a missing or bad token', async () => {
     for (const auth of [{}, { token: 'forged.token.value' }]) {
       const socket = connect(auth);

@@ -23,7 +23,7 @@ import { registerDirectoryRoutes } from '../features/directory/registerDirectory
 import { registerHealthRoutes } from '../features/health/registerHealthRoutes.js';
 import { createPatientService } from '../features/patients/createPatientService.js';
 import { registerPatientRoutes } from '../features/patients/registerPatientRoutes.js';
-import { attachSocketServer } from '../features/realtime/attachSocketServer.js';
+import { attachSocketServer, endSessionSockets } from '../features/realtime/attachSocketServer.js';
 import { registerErrorHandling } from '../http/registerErrorHandling.js';
 import { httpServerOptions } from '../http/httpServerOptions.js';
 import { registerJsonBodyParser } from '../http/registerJsonBodyParser.js';
@@ -182,6 +182,7 @@ export async function buildApp(
       }),
       tokens,
       users,
+      onSignedOut: (claims) => endSessionSockets(io, claims.jti),
     });
     await app.register(async (plainScope) => {
       const scope = plainScope.withTypeProvider<TypeBoxTypeProvider>();

@@ -37,15 +37,19 @@ async function userForClaims(
   return user?.active ? user : null;
 }
 
-/** The user behind a token: null when the token is bad, expired or revoked, or the user is gone or inactive. */
-export async function userForToken(
+/**
+ * The open session of a token, its user and claims: null when the token is bad, expired or revoked, or the user is
+ * gone or inactive.
+ */
+export async function sessionForToken(
   token: string,
   tokens: TokenService,
   users: UserDirectory,
   options: { fresh: boolean },
-): Promise<AuthenticatedUser | null> {
+): Promise<{ user: AuthenticatedUser; claims: AccessTokenClaims } | null> {
   const claims = await tokens.verifyAccessToken(token);
-  return claims ? userForClaims(claims, users, options) : null;
+  const user = claims ? await userForClaims(claims, users, options) : null;
+  return claims && user ? { user, claims } : null;
 }
 
 /**

@@ -2,14 +2,20 @@ import { authCalls } from '@ewrt/contract';
 import type { ApiInstance } from '../../http/ApiInstance.js';
 import { auditOf } from '../audit/registerAuditTrail.js';
 import { authenticateSession } from './authenticateRequest.js';
-import type { TokenService } from './createTokenService.js';
+import type { AccessTokenClaims, TokenService } from './createTokenService.js';
 import type { LoginService } from './createLoginService.js';
 import type { UserDirectory } from './userDirectory.js';
 
 /** Sign-in, token refresh and sign-out: the routes that check the token themselves, or need none. */
 export function registerAuthRoutes(
   app: ApiInstance,
-  deps: { login: LoginService; tokens: TokenService; users: UserDirectory },
+  deps: {
+    login: LoginService;
+    tokens: TokenService;
+    users: UserDirectory;
+    /** Told after a sign-out revoked a token, to end what else that token opened (live connections). */
+    onSignedOut: (claims: AccessTokenClaims) => void;
+  },
 ): void {
   app.route({
     ...authCalls.login,
@@ -34,7 +40,9 @@ export function registerAuthRoutes(
     config: { audit: { action: 'auth.logout', resource: 'session' } },
     handler: async (request) => {
       const { claims } = await authenticateSession(request, deps.tokens, deps.users);
-      return deps.login.signOut(claims);
+      const answer = await deps.login.signOut(claims);
+      deps.onSignedOut(claims);
+      return answer;
     },
   });
 }

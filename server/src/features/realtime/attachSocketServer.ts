@@ -1,12 +1,22 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server as SocketServer } from 'socket.io';
 import type { TokenService } from '../auth/createTokenService.js';
-import { userForToken } from '../auth/authenticateRequest.js';
+import { sessionForToken } from '../auth/authenticateRequest.js';
 import type { UserDirectory } from '../auth/userDirectory.js';
 
 /** The room every socket of one user joins, for events addressed to that user. */
 export function userRoom(userId: number): string {
   return `user:${userId}`;
+}
+
+/** The room of the sockets opened with one token, so that signing out can close them. */
+function sessionRoom(jti: string): string {
+  return `session:${jti}`;
+}
+
+/** Closes every socket opened with the token `jti` (a sign-out ends its live connections, not only its calls). */
+export function endSessionSockets(io: SocketServer, jti: string): void {
+  io.in(sessionRoom(jti)).disconnectSockets(true);
 }
 
 /**
@@ -28,20 +38,21 @@ export function attachSocketServer(
       next(new Error('Authentication required'));
       return;
     }
-    userForToken(token, options.tokens, options.users, { fresh: false })
-      .then((user) => {
-        if (!user) {
+    sessionForToken(token, options.tokens, options.users, { fresh: false })
+      .then((session) => {
+        if (!session) {
           next(new Error('Your session is invalid or has expired. Please sign in again.'));
           return;
         }
-        socket.data.userId = user.id;
+        socket.data.userId = session.user.id;
+        socket.data.jti = session.claims.jti;
         next();
       })
       .catch(() => next(new Error('Authentication failed')));
   });
   io.on('connection', (socket) => {
     const userId = socket.data.userId as number;
-    void socket.join(userRoom(userId));
+    void socket.join([userRoom(userId), sessionRoom(socket.data.jti as string)]);
     socket.emit('connection_established', { message: 'Connected', user_id: userId, socket_id: socket.id });
   });
   return io;
