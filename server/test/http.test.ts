@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
-import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { startServer, type RunningServer } from '../src/app/startServer.js';
+import { postAcrossStop } from './support/postAcrossStop.js';
 import { createTestClock, makeTempDir, signIn, testConfig, type TestServer } from './support/testServer.js';
 
 let running: RunningServer;
@@ -205,32 +205,15 @@ describe('graceful shutdown', () => {
       DateOfBirth: '1985-06-06',
       MRN: 'DEMO-6001',
     });
-    const half = Math.floor(body.length / 2);
     let closing: Promise<void> | undefined;
-    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const outgoing = request(
-        `${running.url}/api/patients`,
-        {
-          method: 'POST',
-          headers: {
-            ...authorized(),
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-          },
-        },
-        (response) => {
-          let text = '';
-          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-        },
-      );
-      outgoing.on('error', reject);
-      outgoing.write(body.slice(0, half));
-      // The rest of the body arrives only after the stop has begun.
-      setTimeout(() => {
+    // The rest of the body arrives only after the stop has begun.
+    const answer = postAcrossStop(`${running.url}/api/patients`, body, {
+      headers: authorized(),
+      stop: () => {
         closing = running.close();
-        setTimeout(() => outgoing.end(body.slice(half)), 100);
-      }, 100);
+      },
+      stopAfterMs: 100,
+      restAfterMs: 100,
     });
     const result = await answer;
     assert.equal(result.status, 201, result.body);

@@ -24,25 +24,18 @@ interface RequestForm {
  * The fields that are names or identifiers (control and invisible characters refused), by call. Every other
  * text field must still refuse NUL and unpaired surrogates and never fail with a 500.
  */
+const PATIENT_FORM_TEXT_FIELDS = [
+  'FirstName',
+  'Surname',
+  'MRN',
+  'Solicitorname',
+  'Solicitorcompany',
+  'Solicitorreference',
+  'Ourreference',
+] as const;
 const NAMES_AND_IDENTIFIERS: Record<string, readonly string[]> = {
-  createPatient: [
-    'FirstName',
-    'Surname',
-    'MRN',
-    'Solicitorname',
-    'Solicitorcompany',
-    'Solicitorreference',
-    'Ourreference',
-  ],
-  updatePatient: [
-    'FirstName',
-    'Surname',
-    'MRN',
-    'Solicitorname',
-    'Solicitorcompany',
-    'Solicitorreference',
-    'Ourreference',
-  ],
+  createPatient: PATIENT_FORM_TEXT_FIELDS,
+  updatePatient: PATIENT_FORM_TEXT_FIELDS,
   checkDuplicatePatient: ['FirstName', 'Surname'],
 };
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
-import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { startServer, type RunningServer } from '../src/app/startServer.js';
+import { postAcrossStop } from './support/postAcrossStop.js';
 import { collect, runEntry, waitForListening } from './support/serverProcess.js';
 import { DEMO_PASSWORD, makeTempDir, testConfig } from './support/testServer.js';
 
@@ -103,29 +103,15 @@ describe('SIGTERM to a server that a client holds with a request it never finish
       );
 
       const body = JSON.stringify({ username: 'groupadmin', password: DEMO_PASSWORD });
-      const half = Math.floor(body.length / 2);
       let stopAt = 0;
-      const inFlight = new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const outgoing = request(
-          `${url}/api/login`,
-          {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-          },
-          (response) => {
-            let text = '';
-            response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-            response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-          },
-        );
-        outgoing.on('error', reject);
-        outgoing.write(body.slice(0, half));
-        // Both requests are open when the stop begins; the rest of this body arrives only afterwards.
-        setTimeout(() => {
+      // Both requests are open when the stop begins; the rest of this body arrives only afterwards.
+      const inFlight = postAcrossStop(`${url}/api/login`, body, {
+        stop: () => {
           stopAt = Date.now();
           child.kill('SIGTERM');
-          setTimeout(() => outgoing.end(body.slice(half)), 200);
-        }, 300);
+        },
+        stopAfterMs: 300,
+        restAfterMs: 200,
       });
 
       const answer = await inFlight;
