@@ -15,6 +15,8 @@ export type AccessLevelListResponse = Static<typeof AccessLevelListResponseSchem
 export const GroupSchema = Type.Object({
   ID_Group: Type.Integer(),
   Group_Name: Type.String(),
+  /** How many users the group has (the All Groups list). */
+  user_count: Type.Optional(Type.Integer()),
 });
 export type Group = Static<typeof GroupSchema>;
 

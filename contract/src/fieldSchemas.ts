@@ -1,4 +1,4 @@
-import { Type, type SchemaOptions, type TSchema } from '@sinclair/typebox';
+import { Type, type SchemaOptions, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox';
 
 /**
  * What a validator says when a field fails, keyed by the failing rule; a string applies to every rule. Without
@@ -52,3 +52,18 @@ export const OptionalIsoDate = (options: FieldOptions = {}) =>
 
 /** An ISO 8601 date-time as the server writes it (`2026-01-05T09:30:00.000Z`). */
 export const IsoDateTime = () => Type.String({ description: 'ISO 8601 date-time' });
+
+type LiteralSchemas<Values extends readonly string[]> = {
+  -readonly [K in keyof Values]: TLiteral<Values[K]>;
+};
+
+/** One of a list of strings, keeping each literal in the static type (`'yes' | 'no'`, not `string`). */
+export function LiteralUnion<const Values extends readonly string[]>(
+  values: Values,
+  options: SchemaOptions = {},
+): TUnion<LiteralSchemas<Values>> {
+  return Type.Union(
+    values.map((value) => Type.Literal(value)),
+    options,
+  ) as unknown as TUnion<LiteralSchemas<Values>>;
+}

@@ -40,9 +40,21 @@ export function isCleanName(value: string): boolean {
   return isStorableText(value) && !CONTROL_OR_INVISIBLE.test(value);
 }
 
-/** The contract's formats: `date` (yyyy-mm-dd, real), `text` (storable), `name` (a name or identifier). */
+// One `@`, no spaces, and a domain of dot-separated labels: what a person can mistype, not RFC 5322 in full.
+const EMAIL_ADDRESS = /^[^\s@]+@(?:[^\s@.]+\.)+[^\s@.]+$/;
+
+/** An email address as people write one (`someone@example.org`), on one line with no invisible characters. */
+export function isEmailAddress(value: string): boolean {
+  return isCleanName(value) && EMAIL_ADDRESS.test(value);
+}
+
+/**
+ * The contract's formats: `date` (yyyy-mm-dd, real), `text` (storable), `name` (a name or identifier), `email`
+ * (an email address).
+ */
 export const CONTRACT_FORMATS: Readonly<Record<string, (value: string) => boolean>> = {
   date: isCalendarDate,
   text: isStorableText,
   name: isCleanName,
+  email: isEmailAddress,
 };

@@ -9,3 +9,6 @@ export * from './health.js';
 export * from './auth.js';
 export * from './directory.js';
 export * from './patients.js';
+export * from './jobs.js';
+export * from './documents.js';
+export * from './users.js';

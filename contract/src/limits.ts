@@ -25,6 +25,33 @@ export const USER_ACCESS_LEVEL_LABELS = {
   READ_ONLY: 'Read Only',
 } as const;
 
+/** What a user's access level lets them use (the README's access-level table); administrators have everything. */
+export const USER_FEATURES = [
+  'documents',
+  'transcription',
+  'generative-ai',
+  'tools',
+  'advanced-tools',
+] as const;
+export type UserFeature = (typeof USER_FEATURES)[number];
+
+export type AccessLevelLabel = (typeof USER_ACCESS_LEVEL_LABELS)[keyof typeof USER_ACCESS_LEVEL_LABELS];
+
+/** The features of each access level, by its label. */
+export const ACCESS_LEVEL_FEATURES: Readonly<Record<AccessLevelLabel, readonly UserFeature[]>> = {
+  [USER_ACCESS_LEVEL_LABELS.FULL_ACCESS]: USER_FEATURES,
+  [USER_ACCESS_LEVEL_LABELS.STANDARD]: ['documents', 'transcription', 'generative-ai', 'tools'],
+  [USER_ACCESS_LEVEL_LABELS.TRANSCRIPTION_ONLY]: ['transcription'],
+  [USER_ACCESS_LEVEL_LABELS.READ_ONLY]: [],
+};
+
+/** The features of the level with this label (case and surrounding spaces ignored); an unknown one has none. */
+export function accessLevelFeatures(label: string | null | undefined): readonly UserFeature[] {
+  const wanted = (label ?? '').trim().toLowerCase();
+  const known = Object.values(USER_ACCESS_LEVEL_LABELS).find((each) => each.toLowerCase() === wanted);
+  return known ? ACCESS_LEVEL_FEATURES[known] : [];
+}
+
 /** Digits of a two-factor code. */
 export const TOTP_CODE_LENGTH = 6;
 
@@ -57,3 +84,51 @@ export const ADVANCED_SEARCH_FIELDS = [
   'Solicitorcompany',
   'Solicitorreference',
 ] as const;
+
+/** The statuses of a background job (part 2 §4): pending and running are active, the rest finished. */
+export const JOB_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
+export const ACTIVE_JOB_STATUSES = ['pending', 'running'] as const;
+
+/** The kinds of background work (`job_type`); later parts add theirs. */
+export const JOB_TYPES = {
+  DOCUMENT_PROCESSING: 'document_processing',
+  VECTOR_REBUILD: 'vector_rebuild',
+} as const;
+
+/** The socket.io event that carries a job's new state (a `Job`) to its owner's sockets. */
+export const JOB_UPDATE_EVENT = 'job_update';
+
+/** The status of one step of a job (`progress_steps[].status`). */
+export const JOB_STEP_STATUSES = ['pending', 'running', 'completed', 'failed', 'skipped'] as const;
+
+/** The level of a job log line (`recent_logs[].level`). */
+export const JOB_LOG_LEVELS = ['debug', 'info', 'warning', 'error'] as const;
+
+/** Document uploads (part 2 §5, §9): these extensions, at most 250 MB each. */
+export const DOCUMENT_EXTENSIONS = ['pdf', 'docx', 'doc', 'txt'] as const;
+export const DOCUMENT_MAX_MEGABYTES = 250;
+export const DOCUMENT_MAX_BYTES = DOCUMENT_MAX_MEGABYTES * 1024 * 1024;
+/** Longest file name an upload may carry. */
+export const DOCUMENT_FILENAME_MAX_LENGTH = 255;
+/** Most file names a generated file list may name. */
+export const FILE_LIST_MAX_ENTRIES = 10_000;
+/** The `redirect_to` of an upload answer that sends the browser to the patient's job list. */
+export const UPLOAD_REDIRECT_JOB_LIST = 'job_list';
+
+/** Users per page of the user management table (part 2 §9). */
+export const USERS_PAGE_SIZE = 5;
+/** Longest name, email, contact number and group name of the user forms. */
+export const USER_NAME_MAX_LENGTH = 200;
+export const EMAIL_MAX_LENGTH = 254;
+export const CONTACT_NUMBER_MAX_LENGTH = 50;
+export const GROUP_NAME_MAX_LENGTH = 200;
+/** The least a new password may be (the policy message names it). */
+export const PASSWORD_MIN_LENGTH = 12;
+/** The defaults of a new user (part 2 §9): group = the adder's group, else this one. */
+export const NEW_USER_DEFAULTS = {
+  GROUP: 1,
+  ACCESS_LEVEL: 1,
+  USER_ACTIVE: 1,
+  ADMINISTRATOR: 'no',
+  GROUP_ADMIN: 'no',
+} as const;

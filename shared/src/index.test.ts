@@ -63,6 +63,7 @@ const CONTRACT_EXPORTS = [
   'patientLink',
   'parseDateEntry',
   'selectedPatientStore',
+  'subscribeToJobUpdates',
   'sessionStore',
   'toDateInputValue',
   'useSelectedPatient',

@@ -1,7 +1,18 @@
 // The public API of @ewrt/shared (team contract). Curated: test helpers live in ./testing only.
 
 // Types
-export type { AdvancedSearchFilters, DuplicateCheckRequest, Patient, PatientInput, User } from './api/types';
+export type {
+  ActiveJobsResponse,
+  AdvancedSearchFilters,
+  BackgroundJob,
+  DismissJobResponse,
+  DuplicateCheckRequest,
+  Job,
+  Patient,
+  PatientInput,
+  RecentCompletedJobsResponse,
+  User,
+} from './api/types';
 export type { RemoteConfig, RuntimeConfig } from './config/types';
 export type { Feature, PatientFeature } from './access/types';
 export type { ActionCardEntry, NavEntry, RouteDeclaration } from './routing/types';
@@ -62,6 +73,9 @@ export { formatDate, formatDateOrNotSpecified, formatDateTime, toDateInputValue 
 export { DATE_ENTRY_FORMAT, parseDateEntry } from './format/dateEntry';
 export { formatDuration, formatFileSize } from './format/numberFormat';
 export { initialsOf } from './format/initialsOf';
+
+// Live job updates (socket.io, loaded after sign-in)
+export { subscribeToJobUpdates, type JobUpdateListener } from './realtime/subscribeToJobUpdates';
 
 // Runtime configuration
 export { getRuntimeConfig, loadRuntimeConfig } from './config/runtimeConfig';

@@ -14,6 +14,7 @@
   },
   "dependencies": {
     "@ant-design/icons": "catalog:",
+    "@ewrt/contract": "workspace:*",
     "@ewrt/shared": "workspace:*",
     "antd": "catalog:",
     "react": "catalog:",

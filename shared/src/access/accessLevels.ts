@@ -1,12 +1,7 @@
+import { ACCESS_LEVEL_FEATURES, USER_ACCESS_LEVEL_LABELS, USER_FEATURES } from '@ewrt/contract/limits';
 import type { AccessLevelDefinition, Feature, PatientFeature } from './types';
 
-export const FEATURES: readonly Feature[] = [
-  'documents',
-  'transcription',
-  'generative-ai',
-  'tools',
-  'advanced-tools',
-];
+export const FEATURES: readonly Feature[] = USER_FEATURES;
 
 /** Every patient dashboard feature of part 1 §6. */
 export const PATIENT_FEATURES: readonly PatientFeature[] = [
@@ -23,32 +18,32 @@ export const PATIENT_FEATURES: readonly PatientFeature[] = [
 export const ACCESS_LEVELS: readonly AccessLevelDefinition[] = [
   {
     id: 1,
-    label: 'Full Access',
-    features: ['documents', 'transcription', 'generative-ai', 'tools', 'advanced-tools'],
+    label: USER_ACCESS_LEVEL_LABELS.FULL_ACCESS,
+    features: ACCESS_LEVEL_FEATURES[USER_ACCESS_LEVEL_LABELS.FULL_ACCESS],
     description: 'Senior experts: every feature, including the advanced tools.',
   },
   {
     id: 2,
-    label: 'Standard',
-    features: ['documents', 'transcription', 'generative-ai', 'tools'],
+    label: USER_ACCESS_LEVEL_LABELS.STANDARD,
+    features: ACCESS_LEVEL_FEATURES[USER_ACCESS_LEVEL_LABELS.STANDARD],
     description: 'Practitioners: documents, transcription, generative AI and tools.',
   },
   {
     id: 3,
-    label: 'Transcription Only',
-    features: ['transcription'],
+    label: USER_ACCESS_LEVEL_LABELS.TRANSCRIPTION_ONLY,
+    features: ACCESS_LEVEL_FEATURES[USER_ACCESS_LEVEL_LABELS.TRANSCRIPTION_ONLY],
     description: 'Secretaries and typists: transcription only.',
   },
   {
     id: 4,
-    label: 'Read Only',
-    features: [],
+    label: USER_ACCESS_LEVEL_LABELS.READ_ONLY,
+    features: ACCESS_LEVEL_FEATURES[USER_ACCESS_LEVEL_LABELS.READ_ONLY],
     description: 'May search and view patients and their own user dashboard only.',
   },
 ];
 
 /** Least privilege: an unknown or missing level label counts as this one. */
-export const READ_ONLY_LEVEL_LABEL = 'Read Only';
+export const READ_ONLY_LEVEL_LABEL = USER_ACCESS_LEVEL_LABELS.READ_ONLY;
 
 /** The level definition for a label (case and surrounding spaces ignored); unknown -> Read Only. */
 export function accessLevelByLabel(label: string | null | undefined): AccessLevelDefinition {

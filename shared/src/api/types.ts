@@ -1,6 +1,11 @@
 // The API's shapes, as the contract declares them (types only: nothing of @ewrt/contract is bundled).
 export type {
+  ActiveJobsResponse,
   AdvancedSearchFilters,
+  BackgroundJob,
+  DismissJobResponse,
+  Job,
+  RecentCompletedJobsResponse,
   DuplicateCheckRequest,
   LoginRequest,
   LoginResponse,

@@ -1,3 +1,5 @@
+import { patientFeatures } from '../access/patientAccess';
+import { makePatient } from '../testing/factories';
 import type { PatientAccessLevel } from '../api/types';
 import { generatedRuntimeConfig } from '../testing/generatedRuntimeConfig';
 import { SUITE_REMOTES } from '../testing/suiteRemotes';
@@ -73,10 +75,17 @@ describe('the declared patientLevels agree with part 1 §5', () => {
     expect(generated.length).toBeGreaterThan(0);
   });
 
+  // Part 2 §6 narrows the route rule for a screen whose dashboard card is a full-access patient tool (the card's
+  // feature is not among the lower level's patient features): a remote may then declare fewer levels, never more.
   test.each(generated.map((route) => [route.remote.name, route.path, route]))(
     '%s %s (generated from the remote)',
     (_remote, path, route) => {
-      expect(route.patientLevels).toEqual(specLevels(concrete(path)));
+      const card = route.actionCard;
+      const expected = specLevels(concrete(path)).filter(
+        (level) =>
+          !card || patientFeatures(null, makePatient({ access_level: level })).includes(card.patientFeature),
+      );
+      expect(route.patientLevels).toEqual(expected);
     },
   );
 

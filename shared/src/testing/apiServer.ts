@@ -17,12 +17,19 @@ type Handlers = Parameters<typeof setupServer>;
  * An MSW server for the test file, wired to beforeAll/afterEach/afterAll. The API client points at
  * TEST_API_BASE_URL; stores and storage are reset after each test. A request no handler answers
  * fails the test (it is also reported by MSW as an error); only the sign-out's revocation of the
- * token is answered by default.
+ * token and the navbar's background-job lists (empty) are answered by default.
  */
 export function setupApiServer(...handlers: Handlers) {
   // Signing out revokes the token (POST /api/logout); any screen with a sign-out button may send it.
   const revokeToken = http.post(apiUrl('/api/logout'), () => HttpResponse.json({ message: 'Logged out' }));
-  const server = setupServer(...handlers, revokeToken);
+  // The host's navbar lists the user's background jobs on every signed-in screen: none, unless a test says so.
+  const noActiveJobs = http.get(apiUrl('/api/background-jobs/user/:userId/active'), () =>
+    HttpResponse.json({ active_jobs: [] }),
+  );
+  const noRecentJobs = http.get(apiUrl('/api/background-jobs/user/:userId/recent-completed'), () =>
+    HttpResponse.json({ recent_completed: [] }),
+  );
+  const server = setupServer(...handlers, revokeToken, noActiveJobs, noRecentJobs);
   const unhandled: string[] = [];
 
   beforeAll(() => {

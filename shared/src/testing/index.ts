@@ -15,4 +15,5 @@ export {
   provideRuntimeConfig,
 } from './suiteRemotes';
 export { generatedRuntimeConfig } from './generatedRuntimeConfig';
+export { openJobSockets, pushJobUpdate, type FakeSocket } from './fakeSocketIo';
 export { delay, http, HttpResponse } from 'msw';

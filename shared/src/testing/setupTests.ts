@@ -3,6 +3,9 @@ import '@testing-library/jest-dom';
 import { cleanup, configure } from '@testing-library/react';
 import { resetSharedState } from './resetSharedState';
 
+// No test opens a real socket: socket.io-client is a fake that tests drive with pushJobUpdate().
+jest.mock('socket.io-client', () => jest.requireActual<object>('./fakeSocketIo'));
+
 // The machine is shared and antd renders slowly under jsdom: wait longer than the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
 
