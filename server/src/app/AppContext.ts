@@ -4,6 +4,9 @@ import type { Database } from '../db/Database.js';
 import type { LoginRateLimiter } from '../features/auth/createLoginRateLimiter.js';
 import type { TokenService } from '../features/auth/createTokenService.js';
 import type { UserDirectory } from '../features/auth/userDirectory.js';
+import type { FileStore } from '../features/files/FileStore.js';
+import type { JobQueue } from '../features/jobs/JobQueue.js';
+import type { PatientDataPurgers } from '../features/patients/patientDataPurgers.js';
 import type { Clock } from '../context/Clock.js';
 
 /** The services every feature's routes are given. */
@@ -15,4 +18,10 @@ export interface AppContext {
   users: UserDirectory;
   loginRateLimiter: LoginRateLimiter;
   io: SocketServer;
+  /** The background job engine: features register their handlers and enqueue work here. */
+  jobs: JobQueue;
+  /** Where each area that stores patient data registers its share of "Delete all patient data". */
+  patientDataPurgers: PatientDataPurgers;
+  /** Stored files (uploads, generated lists) by opaque key. */
+  files: FileStore;
 }

@@ -20,10 +20,25 @@ import { resolveTokenSecret } from '../features/auth/resolveTokenSecret.js';
 import { createUserDirectory } from '../features/auth/userDirectory.js';
 import { createDirectoryRepository } from '../features/directory/createDirectoryRepository.js';
 import { registerDirectoryRoutes } from '../features/directory/registerDirectoryRoutes.js';
+import { createDocumentPurgers } from '../features/documents/createDocumentPurgers.js';
+import { createDocumentService } from '../features/documents/createDocumentService.js';
+import { createDownloadableFileLookup } from '../features/documents/createDownloadableFileLookup.js';
+import { registerDocumentJobHandlers } from '../features/documents/registerDocumentJobHandlers.js';
+import { registerDocumentRoutes } from '../features/documents/registerDocumentRoutes.js';
+import { createDownloadLinks } from '../features/files/createDownloadLinks.js';
+import { createLocalFileStore } from '../features/files/FileStore.js';
+import { registerFileRoutes } from '../features/files/registerFileRoutes.js';
 import { registerHealthRoutes } from '../features/health/registerHealthRoutes.js';
+import { createJobQueue } from '../features/jobs/createJobQueue.js';
+import { createJobService } from '../features/jobs/createJobService.js';
+import { createJobsPurger } from '../features/jobs/createJobsPurger.js';
+import { registerJobRoutes } from '../features/jobs/registerJobRoutes.js';
+import { createPatientDataPurgers } from '../features/patients/patientDataPurgers.js';
 import { createPatientService } from '../features/patients/createPatientService.js';
 import { registerPatientRoutes } from '../features/patients/registerPatientRoutes.js';
-import { attachSocketServer, endSessionSockets } from '../features/realtime/attachSocketServer.js';
+import { attachSocketServer, endSessionSockets, userRoom } from '../features/realtime/attachSocketServer.js';
+import { createUserService } from '../features/users/createUserService.js';
+import { registerUserRoutes } from '../features/users/registerUserRoutes.js';
 import { registerErrorHandling } from '../http/registerErrorHandling.js';
 import { httpServerOptions } from '../http/httpServerOptions.js';
 import { registerJsonBodyParser } from '../http/registerJsonBodyParser.js';
@@ -89,8 +104,9 @@ export async function buildApp(
     app.setValidatorCompiler(createContractValidatorCompiler());
     db = await prepareDatabase(config, clock, app.log);
     const openDb = db;
+    const tokenSecret = await resolveTokenSecret(openDb, config.tokenSecret);
     const tokens = createTokenService({
-      secret: await resolveTokenSecret(openDb, config.tokenSecret),
+      secret: tokenSecret,
       ttlSeconds: config.tokenTtlSeconds,
       clock,
       db: openDb,
@@ -101,6 +117,22 @@ export async function buildApp(
       tokens,
       users,
     });
+    const jobs = createJobQueue({ db: openDb, clock, config, io, log: app.log });
+    const patientDataPurgers = createPatientDataPurgers();
+    patientDataPurgers.register(createJobsPurger(jobs));
+    const files = await createLocalFileStore(config.dataDir);
+    const downloadLinks = createDownloadLinks({ secret: tokenSecret, clock });
+    for (const purger of createDocumentPurgers({ db: openDb, files, log: app.log })) {
+      patientDataPurgers.register(purger);
+    }
+    registerDocumentJobHandlers(jobs, {
+      db: openDb,
+      clock,
+      files,
+      libreOfficeCommand: config.libreOfficeCommand,
+      // Embeddings join the index once an embedding endpoint is configured; until then full-text search alone.
+      embeddings: null,
+    });
     const ctx: AppContext = {
       config,
       db: openDb,
@@ -108,6 +140,9 @@ export async function buildApp(
       tokens,
       users,
       io,
+      jobs,
+      patientDataPurgers,
+      files,
       loginRateLimiter: createLoginRateLimiter(openDb, {
         perAccount: config.loginRateLimitPerUser,
         perAddress: config.loginRateLimitPerIp,
@@ -121,6 +156,8 @@ export async function buildApp(
     app.decorateRequest('authUser', null);
 
     app.addHook('preClose', async () => {
+      // Running jobs go back to pending (and their sockets hear it) before socket.io and the database close.
+      await jobs.stop();
       await new Promise<void>((resolve) => {
         io.close(() => resolve());
       });
@@ -170,6 +207,8 @@ export async function buildApp(
     });
 
     registerHealthRoutes(app, openDb);
+    // Signed download links carry no bearer token: their signature and expiry decide.
+    registerFileRoutes(app, { files, links: downloadLinks, lookup: createDownloadableFileLookup(openDb) });
     registerAuthRoutes(app, {
       login: createLoginService({
         db: openDb,
@@ -189,10 +228,35 @@ export async function buildApp(
       scope.addHook('onRequest', async (request) => {
         await authenticateRequest(request, tokens, users);
       });
-      registerPatientRoutes(scope, createPatientService({ db: openDb, clock, dataDir: config.dataDir }));
+      registerPatientRoutes(
+        scope,
+        createPatientService({ db: openDb, clock, dataDir: config.dataDir, purgers: patientDataPurgers }),
+      );
       registerDirectoryRoutes(scope, { directory: createDirectoryRepository(openDb), users });
+      registerJobRoutes(scope, createJobService({ db: openDb, clock, io }));
+      await registerDocumentRoutes(scope, {
+        documents: createDocumentService({
+          db: openDb,
+          clock,
+          files,
+          links: downloadLinks,
+          jobs,
+          maxUploadBytes: config.documentMaxUploadBytes,
+        }),
+        maxUploadBytes: config.documentMaxUploadBytes,
+      });
+      registerUserRoutes(
+        scope,
+        createUserService({
+          db: openDb,
+          clock,
+          users,
+          onSessionsEnded: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
+        }),
+      );
     });
     await app.ready();
+    jobs.start();
     return app;
   } catch (error) {
     await db?.close().catch(() => undefined);

@@ -1,5 +1,7 @@
+import { accessSync, constants as fsConstants } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DOCUMENT_MAX_BYTES } from '@ewrt/contract';
 
 export interface ServerConfig {
   port: number;
@@ -29,6 +31,16 @@ export interface ServerConfig {
   userCacheTtlSeconds: number;
   trustProxy: boolean;
   logLevel: string;
+  /** Background jobs this server runs at once; 0: it runs none (another process of the same build does). */
+  jobConcurrency: number;
+  /** How long a worker's claim on a job lasts without a heartbeat; a job whose lease ran out is resumed elsewhere. */
+  jobLeaseSeconds: number;
+  /** How often a worker extends its leases (and looks for work queued or abandoned elsewhere). */
+  jobHeartbeatSeconds: number;
+  /** The largest document upload accepted (the spec's 250 MB unless set lower). */
+  documentMaxUploadBytes: number;
+  /** LibreOffice, used for the pages of Word files when installed; null when absent or turned off. */
+  libreOfficeCommand: string | null;
 }
 
 /** How long the HTTP server waits for a client, in milliseconds, so that a stalled client cannot hold it. */
@@ -104,6 +116,38 @@ function readTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
   return timeouts;
 }
 
+/** `LIBREOFFICE_PATH` (a command or path; `off` turns LibreOffice off), else `soffice` when it is on the PATH. */
+function readLibreOfficeCommand(env: NodeJS.ProcessEnv): string | null {
+  const configured = env.LIBREOFFICE_PATH?.trim();
+  if (configured) return configured.toLowerCase() === 'off' ? null : configured;
+  for (const directory of (env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
+    const candidate = path.join(directory, 'soffice');
+    try {
+      accessSync(candidate, fsConstants.X_OK);
+      return candidate;
+    } catch {
+      // not in this directory
+    }
+  }
+  return null;
+}
+
+function readJobSettings(
+  env: NodeJS.ProcessEnv,
+): Pick<ServerConfig, 'jobConcurrency' | 'jobLeaseSeconds' | 'jobHeartbeatSeconds'> {
+  const settings = {
+    jobConcurrency: readInteger(env, 'JOB_CONCURRENCY', 2, 0, 64),
+    jobLeaseSeconds: readInteger(env, 'JOB_LEASE_SECONDS', 30, 2, 3600),
+    jobHeartbeatSeconds: readInteger(env, 'JOB_HEARTBEAT_SECONDS', 10, 1, 3600),
+  };
+  if (settings.jobHeartbeatSeconds >= settings.jobLeaseSeconds) {
+    throw new ConfigError(
+      `JOB_HEARTBEAT_SECONDS (${settings.jobHeartbeatSeconds}) must be less than JOB_LEASE_SECONDS (${settings.jobLeaseSeconds})`,
+    );
+  }
+  return settings;
+}
+
 /** Reads the server configuration from environment variables, with defaults that serve the local stack. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
@@ -138,5 +182,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     userCacheTtlSeconds: readInteger(env, 'USER_CACHE_TTL_SECONDS', 30, 0, 3600),
     trustProxy: readBoolean(env, 'TRUST_PROXY', false),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
+    ...readJobSettings(env),
+    documentMaxUploadBytes: readInteger(env, 'DOCUMENT_MAX_BYTES', DOCUMENT_MAX_BYTES, 1, DOCUMENT_MAX_BYTES),
+    libreOfficeCommand: readLibreOfficeCommand(env),
   };
 }

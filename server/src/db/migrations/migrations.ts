@@ -2,5 +2,15 @@ import type { Migration } from './Migration.js';
 import { m001InitialSchema } from './m001InitialSchema.js';
 import { m002AuthHardening } from './m002AuthHardening.js';
 import { m003SearchIndexes } from './m003SearchIndexes.js';
+import { m004Jobs } from './m004Jobs.js';
+import { m005Documents } from './m005Documents.js';
+import { m006UserAdministration } from './m006UserAdministration.js';
 
-export const migrations: readonly Migration[] = [m001InitialSchema, m002AuthHardening, m003SearchIndexes];
+export const migrations: readonly Migration[] = [
+  m001InitialSchema,
+  m002AuthHardening,
+  m003SearchIndexes,
+  m004Jobs,
+  m005Documents,
+  m006UserAdministration,
+];

@@ -9,7 +9,8 @@ export interface AuditDeclaration {
   /** The action recorded when the call is refused or fails, when it differs (a sign-in: auth.login_failed). */
   refusedAction?: AuditAction;
   /** 'patient': the row names the patient of the route's `:id`, even when the call is refused. */
-  resource: 'patient' | 'patients' | 'session';
+  resource:
+    'patient' | 'patients' | 'session' | 'user' | 'users' | 'group' | 'job' | 'document' | 'documents';
 }
 
 /** Facts a handler or service learnt that belong in the row. */
@@ -28,7 +29,9 @@ export function outcomeOf(statusCode: number): AuditOutcome {
 }
 
 function patientIdFromParams(params: unknown): number | null {
-  const raw = (params as { id?: unknown } | undefined)?.id;
+  // Patient routes name it `:id`; the document routes of part 2 `:patientId`.
+  const named = params as { id?: unknown; patientId?: unknown } | undefined;
+  const raw = named?.id ?? named?.patientId;
   const id =
     typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
   return Number.isInteger(id) && id > 0 && id <= MAX_ID ? id : null;

@@ -13,7 +13,27 @@ export type AuditAction =
   | 'patient.update'
   | 'patient.delete_all_data'
   | 'patient.list'
-  | 'patient.duplicate_check';
+  | 'patient.duplicate_check'
+  | 'user.list'
+  | 'user.read'
+  | 'user.create'
+  | 'user.update'
+  | 'user.delete'
+  | 'user.reset_two_factor'
+  | 'group.create'
+  | 'job.list'
+  | 'job.read'
+  | 'job.cancel'
+  | 'job.list_own'
+  | 'job.dismiss'
+  | 'document.validate'
+  | 'document.upload'
+  | 'document.list'
+  | 'document.download_link'
+  | 'document.download'
+  | 'document.delete'
+  | 'document.rebuild_index'
+  | 'document.file_list';
 
 export interface AuditEntry {
   userId: number | null;

@@ -12,10 +12,12 @@ export function createDirectoryRepository(db: Queryable) {
       return rows;
     },
 
-    /** Administrators see every group; everybody else only their own. */
+    /** Administrators see every group; everybody else only their own. Each with how many users it has. */
     async groupsVisibleTo(user: AuthenticatedUser): Promise<Group[]> {
       const { rows } = await db.query<Group>(
-        `SELECT id AS "ID_Group", name AS "Group_Name" FROM groups WHERE $1::boolean OR id = $2::int ORDER BY name`,
+        `SELECT g.id AS "ID_Group", g.name AS "Group_Name",
+                (SELECT count(*) FROM users u WHERE u.group_id = g.id)::int AS user_count
+           FROM groups g WHERE $1::boolean OR g.id = $2::int ORDER BY g.name`,
         [user.isAdministrator, user.groupId],
       );
       return rows;

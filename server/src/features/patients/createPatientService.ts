@@ -16,6 +16,7 @@ import { normalisePatientInput, type PatientFields } from './normalisePatientInp
 import { createPatientSearch } from './createPatientSearch.js';
 import { canCreatePatient, canDeletePatientData, canEditPatient } from './patientPermissions.js';
 import { createPatientRepository, type Caller, type StoredPatient } from './patientRepository.js';
+import type { PatientDataPurgers } from './patientDataPurgers.js';
 import { purgePatientData } from './purgePatientData.js';
 
 export const PATIENT_MESSAGES = {
@@ -53,10 +54,12 @@ export function createPatientService(deps: {
   db: Database;
   clock: Clock;
   dataDir: string;
+  /** Every area's share of "Delete all patient data". */
+  purgers: PatientDataPurgers;
   /** The time limit of each search read; SEARCH_TIMEOUT_MS by default. */
   searchTimeoutMs?: number;
 }) {
-  const { db, clock, dataDir } = deps;
+  const { db, clock, dataDir, purgers } = deps;
   const patients = createPatientRepository(db);
   const search = createPatientSearch(db, deps.searchTimeoutMs);
 
@@ -166,7 +169,7 @@ export function createPatientService(deps: {
       const patient = await findOr404(caller, patientId);
       if (!canDeletePatientData(user, patient.access_level)) throw forbidden(PATIENT_MESSAGES.cannotDelete);
       const deleted = await db.transaction(async (tx) => {
-        const counts = await purgePatientData(tx, dataDir, patient.ID_Patient);
+        const counts = await purgePatientData(tx, dataDir, patient.ID_Patient, purgers);
         audit.describe({ details: { deleted: counts } });
         await audit.recordWithin(tx);
         return counts;

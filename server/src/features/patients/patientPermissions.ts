@@ -1,4 +1,10 @@
-import { PATIENT_ACCESS, USER_ACCESS_LEVEL_LABELS, type PatientAccessLevel } from '@ewrt/contract';
+import {
+  PATIENT_ACCESS,
+  USER_ACCESS_LEVEL_LABELS,
+  accessLevelFeatures,
+  type PatientAccessLevel,
+  type UserFeature,
+} from '@ewrt/contract';
 import type { AuthenticatedUser } from '../auth/userDirectory.js';
 
 const KNOWN_LEVEL_LABELS = new Set<string>(Object.values(USER_ACCESS_LEVEL_LABELS));
@@ -23,4 +29,18 @@ export function canDeletePatientData(user: AuthenticatedUser, level: PatientAcce
 /** Adding patients is a change: the read-only level may only search and view. */
 export function canCreatePatient(user: AuthenticatedUser): boolean {
   return !hasReadOnlyLevel(user);
+}
+
+/** The user's access level grants the feature (the README's access-level table); Administrators have them all. */
+export function hasUserFeature(user: AuthenticatedUser, feature: UserFeature): boolean {
+  return user.isAdministrator || accessLevelFeatures(user.accessLevelLabel).includes(feature);
+}
+
+/**
+ * The patient-scoped tools of part 2 §6 (document processing and search, vector management, record queries,
+ * background jobs), which the documents feature opens: full access to the patient, or an Administrator;
+ * pagination-only and view-only access do not get them.
+ */
+export function canUsePatientTools(user: AuthenticatedUser, level: PatientAccessLevel): boolean {
+  return hasUserFeature(user, 'documents') && (user.isAdministrator || level === PATIENT_ACCESS.FULL);
 }

@@ -1,6 +1,7 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Queryable } from '../../db/Database.js';
+import type { PatientDataPurgers } from './patientDataPurgers.js';
 
 /** Where a patient's stored files live; later slices put uploads and generated documents here. */
 export function patientStorageDir(dataDir: string, patientId: number): string {
@@ -20,15 +21,16 @@ async function countFiles(directory: string): Promise<number> {
 
 /**
  * Erases everything stored for a patient except the record itself and answers how many of each kind were
- * removed. So far a patient's data is the storage folder; each slice that adds patient-scoped tables
- * (documents, vectors, jobs, conversations) deletes their rows here, inside the caller's transaction.
+ * removed: first every area's rows through the registered purgers, inside the caller's transaction, then the
+ * patient's storage folder, last because deleting files cannot be rolled back.
  */
 export async function purgePatientData(
-  _db: Queryable,
+  tx: Queryable,
   dataDir: string,
   patientId: number,
+  purgers: PatientDataPurgers,
 ): Promise<Record<string, number>> {
-  const deleted: Record<string, number> = {};
+  const deleted = await purgers.purgeAll(tx, patientId);
   const directory = patientStorageDir(dataDir, patientId);
   deleted.files = await countFiles(directory);
   await rm(directory, { recursive: true, force: true });

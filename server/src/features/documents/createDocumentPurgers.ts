@@ -1,0 +1,41 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/Database.js';
+import type { FileStore } from '../files/FileStore.js';
+import { createGeneratedFileRepository } from '../files/generatedFileRepository.js';
+import { removeFilesOnceUnreferenced } from '../files/removeFilesOnceUnreferenced.js';
+import type { PatientDataPurger } from '../patients/patientDataPurgers.js';
+import { createDocumentRepository } from './documentRepository.js';
+
+/**
+ * The documents' share of "Delete all patient data", as two counts in its answer: `vectors` (the passages of the
+ * retrieval index) and `documents` (the rows, with the generated file list). The stored files go once the purge's
+ * transaction has committed: a rolled-back purge keeps its files.
+ */
+export function createDocumentPurgers(deps: {
+  db: Database;
+  files: FileStore;
+  log: FastifyBaseLogger;
+}): PatientDataPurger[] {
+  return [
+    {
+      name: 'vectors',
+      async purge(tx, patientId) {
+        const { rows } = await tx.query<{ count: number }>(
+          `WITH removed AS (DELETE FROM document_chunks WHERE patient_id = $1 RETURNING 1)
+           SELECT count(*)::int AS count FROM removed`,
+          [patientId],
+        );
+        return rows[0]?.count ?? 0;
+      },
+    },
+    {
+      name: 'documents',
+      async purge(tx, patientId) {
+        const removed = await createDocumentRepository(tx).deleteAllOfPatient(patientId);
+        const generated = await createGeneratedFileRepository(tx).deleteAllOfPatient(patientId);
+        removeFilesOnceUnreferenced(deps, [...removed.keys, ...generated]);
+        return removed.documents;
+      },
+    },
+  ];
+}

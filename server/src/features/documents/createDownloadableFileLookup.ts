@@ -1,0 +1,45 @@
+import type { Queryable } from '../../db/Database.js';
+import type { DownloadableFileLookup } from '../files/registerFileRoutes.js';
+import type { DocumentFileType } from './extraction/ExtractedDocument.js';
+
+const CONTENT_TYPES: Record<DocumentFileType, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  doc: 'application/msword',
+  // A text file keeps the encoding it was uploaded in (UTF-8 or UTF-16 with its byte order mark).
+  txt: 'text/plain',
+};
+
+/** The documents feature's stored files, for signed downloads: uploaded documents and generated file lists. */
+export function createDownloadableFileLookup(db: Queryable): DownloadableFileLookup {
+  return async (storageKey) => {
+    const document = await db.query<{
+      id: number;
+      patient_id: number | null;
+      filename: string;
+      file_type: DocumentFileType;
+    }>(`SELECT id, patient_id, filename, file_type FROM documents WHERE storage_key = $1`, [storageKey]);
+    const row = document.rows[0];
+    if (row) {
+      return {
+        filename: row.filename,
+        contentType: CONTENT_TYPES[row.file_type],
+        patientId: row.patient_id,
+        documentId: row.id,
+      };
+    }
+    const generated = await db.query<{ patient_id: number | null; filename: string }>(
+      `SELECT patient_id, filename FROM generated_files WHERE storage_key = $1`,
+      [storageKey],
+    );
+    const file = generated.rows[0];
+    return file
+      ? {
+          filename: file.filename,
+          contentType: 'text/plain; charset=utf-8',
+          patientId: file.patient_id,
+          documentId: null,
+        }
+      : null;
+  };
+}

@@ -1,0 +1,283 @@
+import type { Queryable } from '../../db/Database.js';
+import { toIsoDateTime } from '../../db/toIsoDateTime.js';
+import type { DocumentChunk } from './chunkPages.js';
+import type { DocumentFileType } from './extraction/ExtractedDocument.js';
+
+export type DocumentStatus = 'processing' | 'processed' | 'failed';
+
+/** A stored document of a patient, as the documents feature reads it. */
+export interface StoredDocument {
+  id: number;
+  patientId: number;
+  groupId: number;
+  storageKey: string;
+  filename: string;
+  sizeBytes: number;
+  sha256: string;
+  fileType: DocumentFileType;
+  status: DocumentStatus;
+  pageCount: number | null;
+  pagesWithoutText: number[];
+  processedDate: string | null;
+  jobId: number | null;
+  createdAt: string;
+  chunkCount: number;
+}
+
+interface DocumentRow {
+  id: number;
+  patient_id: number;
+  group_id: number;
+  storage_key: string;
+  filename: string;
+  size_bytes: string | number;
+  sha256: string;
+  file_type: DocumentFileType;
+  status: DocumentStatus;
+  page_count: number | null;
+  pages_without_text: number[] | null;
+  processed_date: Date | string | null;
+  job_id: number | null;
+  created_at: Date | string;
+  chunk_count: number;
+}
+
+const DOCUMENT_SELECT = `
+  SELECT d.id, d.patient_id, d.group_id, d.storage_key, d.filename, d.size_bytes, d.sha256, d.file_type, d.status,
+         d.page_count, d.pages_without_text, d.processed_date, d.job_id, d.created_at,
+         (SELECT count(*) FROM document_chunks c WHERE c.document_id = d.id)::int AS chunk_count
+    FROM documents d`;
+
+function toDocument(row: DocumentRow): StoredDocument {
+  return {
+    id: row.id,
+    patientId: row.patient_id,
+    groupId: row.group_id,
+    storageKey: row.storage_key,
+    filename: row.filename,
+    sizeBytes: Number(row.size_bytes),
+    sha256: row.sha256,
+    fileType: row.file_type,
+    status: row.status,
+    pageCount: row.page_count,
+    pagesWithoutText: (row.pages_without_text ?? []).map(Number),
+    processedDate: toIsoDateTime(row.processed_date),
+    jobId: row.job_id,
+    createdAt: toIsoDateTime(row.created_at) ?? '',
+    chunkCount: row.chunk_count,
+  };
+}
+
+/** Whose index a document's chunks belong to: a patient's, or one user's (opinion documents). */
+export interface ChunkOwner {
+  patientId: number | null;
+  ownerUserId: number | null;
+}
+
+export interface NewDocument {
+  patientId: number;
+  groupId: number;
+  uploadedBy: number;
+  storageKey: string;
+  filename: string;
+  sizeBytes: number;
+  sha256: string;
+  fileType: DocumentFileType;
+  createdAt: Date;
+}
+
+/** The unique index that keeps one copy of the same content per patient (a concurrent duplicate hits it). */
+export const PATIENT_CONTENT_INDEX = 'documents_patient_content';
+
+/** Plain SQL over the documents and their chunks; every read of a patient's documents names the group too. */
+export function createDocumentRepository(db: Queryable) {
+  return {
+    /**
+     * Marks documents whose processing job ended without them (the job failed or was cancelled outside the
+     * handler, e.g. after its workers kept crashing) as failed, and drops their chunks, so that the list tells the
+     * truth and the same file can be uploaded again.
+     */
+    async settleAbandoned(patientId: number): Promise<void> {
+      await db.query(
+        `DELETE FROM document_chunks c USING documents d, jobs j
+          WHERE c.document_id = d.id AND d.job_id = j.id AND d.patient_id = $1 AND d.status = 'processing'
+            AND j.status IN ('failed', 'cancelled')`,
+        [patientId],
+      );
+      await db.query(
+        `UPDATE documents d SET status = 'failed' FROM jobs j
+          WHERE d.job_id = j.id AND d.patient_id = $1 AND d.status = 'processing'
+            AND j.status IN ('failed', 'cancelled')`,
+        [patientId],
+      );
+    },
+
+    async listOfPatient(patientId: number, groupId: number): Promise<StoredDocument[]> {
+      const { rows } = await db.query<DocumentRow>(
+        `${DOCUMENT_SELECT} WHERE d.patient_id = $1 AND d.group_id = $2 ORDER BY d.created_at DESC, d.id DESC`,
+        [patientId, groupId],
+      );
+      return rows.map(toDocument);
+    },
+
+    async findOfPatientByKey(
+      patientId: number,
+      groupId: number,
+      storageKey: string,
+    ): Promise<StoredDocument | null> {
+      const { rows } = await db.query<DocumentRow>(
+        `${DOCUMENT_SELECT} WHERE d.patient_id = $1 AND d.group_id = $2 AND d.storage_key = $3`,
+        [patientId, groupId, storageKey],
+      );
+      return rows[0] ? toDocument(rows[0]) : null;
+    },
+
+    async findById(documentId: number): Promise<StoredDocument | null> {
+      const { rows } = await db.query<DocumentRow>(`${DOCUMENT_SELECT} WHERE d.id = $1`, [documentId]);
+      return rows[0] ? toDocument(rows[0]) : null;
+    },
+
+    /** The patient's document with this content that did not fail, if any. */
+    async findSameContent(patientId: number, sha256: string): Promise<StoredDocument | null> {
+      const { rows } = await db.query<DocumentRow>(
+        `${DOCUMENT_SELECT} WHERE d.patient_id = $1 AND d.sha256 = $2 AND d.status <> 'failed'`,
+        [patientId, sha256],
+      );
+      return rows[0] ? toDocument(rows[0]) : null;
+    },
+
+    async insert(document: NewDocument): Promise<number> {
+      const { rows } = await db.query<{ id: number }>(
+        `INSERT INTO documents (patient_id, group_id, uploaded_by, storage_key, filename, size_bytes, sha256,
+                                file_type, status, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'processing', $9) RETURNING id`,
+        [
+          document.patientId,
+          document.groupId,
+          document.uploadedBy,
+          document.storageKey,
+          document.filename,
+          document.sizeBytes,
+          document.sha256,
+          document.fileType,
+          document.createdAt.toISOString(),
+        ],
+      );
+      return rows[0]!.id;
+    },
+
+    async setJob(documentId: number, jobId: number): Promise<void> {
+      await db.query(`UPDATE documents SET job_id = $2 WHERE id = $1`, [documentId, jobId]);
+    },
+
+    /** The owner columns a document's chunks repeat, or null when the document no longer exists. */
+    async chunkOwnerOf(documentId: number): Promise<ChunkOwner | null> {
+      const { rows } = await db.query<{ patient_id: number | null; owner_user_id: number | null }>(
+        `SELECT patient_id, owner_user_id FROM documents WHERE id = $1`,
+        [documentId],
+      );
+      return rows[0] ? { patientId: rows[0].patient_id, ownerUserId: rows[0].owner_user_id } : null;
+    },
+
+    /**
+     * Writes chunks by (document, chunk_index), replacing any already there: writing the same chunks twice, as a
+     * resumed job may, leaves one copy. Each call is one short statement, so other requests get the database in
+     * between (the embedded database runs one statement at a time on the server's own thread).
+     */
+    async upsertChunks(
+      documentId: number,
+      owner: ChunkOwner,
+      chunks: readonly DocumentChunk[],
+      embeddings: readonly number[][] | null,
+    ): Promise<void> {
+      if (chunks.length === 0) return;
+      await db.query(
+        `INSERT INTO document_chunks (document_id, patient_id, owner_user_id, page, chunk_index, start_offset,
+                                      end_offset, text, source)
+         SELECT $1, $2, $3, page, chunk_index, start_offset, end_offset, text, 'text'
+           FROM unnest($4::int[], $5::int[], $6::int[], $7::int[], $8::text[])
+                AS chunk(page, chunk_index, start_offset, end_offset, text)
+         ON CONFLICT (document_id, chunk_index) DO UPDATE
+            SET page = EXCLUDED.page, start_offset = EXCLUDED.start_offset, end_offset = EXCLUDED.end_offset,
+                text = EXCLUDED.text, source = EXCLUDED.source, ocr_confidence = NULL, embedding = NULL`,
+        [
+          documentId,
+          owner.patientId,
+          owner.ownerUserId,
+          chunks.map((chunk) => chunk.page),
+          chunks.map((chunk) => chunk.chunkIndex),
+          chunks.map((chunk) => chunk.startOffset),
+          chunks.map((chunk) => chunk.endOffset),
+          chunks.map((chunk) => chunk.text),
+        ],
+      );
+      if (!embeddings) return;
+      for (const [index, embedding] of embeddings.entries()) {
+        await db.query(
+          `UPDATE document_chunks SET embedding = $3::real[] WHERE document_id = $1 AND chunk_index = $2`,
+          [documentId, chunks[index]!.chunkIndex, embedding],
+        );
+      }
+    },
+
+    /** Drops the chunks past the first `count` (left by an earlier reading that gave more). */
+    async removeChunksFrom(documentId: number, count: number): Promise<void> {
+      await db.query(`DELETE FROM document_chunks WHERE document_id = $1 AND chunk_index >= $2`, [
+        documentId,
+        count,
+      ]);
+    },
+
+    async markProcessed(
+      documentId: number,
+      pageCount: number,
+      pagesWithoutText: number[],
+      at: Date,
+    ): Promise<boolean> {
+      const { rowCount } = await db.query(
+        `UPDATE documents SET status = 'processed', page_count = $2, pages_without_text = $3::int[], processed_date = $4
+          WHERE id = $1`,
+        [documentId, pageCount, pagesWithoutText, at.toISOString()],
+      );
+      return rowCount > 0;
+    },
+
+    /** A document whose processing failed keeps its file (to download or delete) but has nothing in the index. */
+    async markFailed(documentId: number): Promise<void> {
+      await db.query(`DELETE FROM document_chunks WHERE document_id = $1`, [documentId]);
+      await db.query(`UPDATE documents SET status = 'failed' WHERE id = $1`, [documentId]);
+    },
+
+    async delete(documentId: number): Promise<void> {
+      await db.query(`DELETE FROM documents WHERE id = $1`, [documentId]);
+    },
+
+    async chunkCountOfPatient(patientId: number): Promise<number> {
+      const { rows } = await db.query<{ count: number }>(
+        `SELECT count(*)::int AS count FROM document_chunks WHERE patient_id = $1`,
+        [patientId],
+      );
+      return rows[0]?.count ?? 0;
+    },
+
+    /** Every document of the patient whose index a rebuild re-derives (those processed successfully). */
+    async processedIdsOfPatient(patientId: number): Promise<number[]> {
+      const { rows } = await db.query<{ id: number }>(
+        `SELECT id FROM documents WHERE patient_id = $1 AND status = 'processed' ORDER BY id`,
+        [patientId],
+      );
+      return rows.map((row) => row.id);
+    },
+
+    /** Deletes the patient's documents (their chunks cascade) and answers the storage keys that were theirs. */
+    async deleteAllOfPatient(patientId: number): Promise<{ documents: number; keys: string[] }> {
+      const { rows } = await db.query<{ storage_key: string }>(
+        `DELETE FROM documents WHERE patient_id = $1 RETURNING storage_key`,
+        [patientId],
+      );
+      return { documents: rows.length, keys: rows.map((row) => row.storage_key) };
+    },
+  };
+}
+
+export type DocumentRepository = ReturnType<typeof createDocumentRepository>;

@@ -1,0 +1,33 @@
+/** The file types the server stores and reads (the contract's DOCUMENT_EXTENSIONS, detected from the content). */
+export type DocumentFileType = 'pdf' | 'docx' | 'doc' | 'txt';
+
+/** One page's text, 1-based. */
+export interface ExtractedPage {
+  page: number;
+  text: string;
+  /** False for a page with (almost) no text but an image: a scan or fax, not searchable without OCR. */
+  hasTextLayer: boolean;
+}
+
+/**
+ * How the pages were found, recorded in the job's log and result: the PDF's own pages; LibreOffice's layout of a
+ * Word file (the pages a printed bundle shows); the explicit page breaks of a .docx; a .doc read without layout
+ * (everything on page 1); form feeds in a text file.
+ */
+export type PageSource =
+  'pdf' | 'libreoffice-layout' | 'docx-page-breaks' | 'doc-without-pages' | 'text-form-feeds';
+
+export interface ExtractedDocument {
+  pages: ExtractedPage[];
+  pageSource: PageSource;
+}
+
+/** A file that cannot be read as the type its content claims (a `%PDF` header on something that is no PDF). */
+export class UnreadableDocumentError extends Error {
+  override name = 'UnreadableDocumentError';
+}
+
+/** 1-based numbers of the pages without a text layer. */
+export function pagesWithoutText(document: ExtractedDocument): number[] {
+  return document.pages.filter((page) => !page.hasTextLayer).map((page) => page.page);
+}

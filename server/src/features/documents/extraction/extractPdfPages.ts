@@ -1,0 +1,74 @@
+import { definePDFJSModule, getDocumentProxy, getResolvedPDFJS } from 'unpdf';
+import { UnreadableDocumentError, type ExtractedPage } from './ExtractedDocument.js';
+
+/** Fewer visible characters than this on a page that paints an image: a scan, not a text page. */
+const MIN_TEXT_LAYER_CHARACTERS = 20;
+
+let pdfjsReady: Promise<void> | null = null;
+
+/** unpdf's bundled pdf.js breaks getOperatorList on Node 20; pdfjs-dist's legacy build works. */
+function usePdfjsLegacyBuild(): Promise<void> {
+  pdfjsReady ??= definePDFJSModule(() => import('pdfjs-dist/legacy/build/pdf.mjs'));
+  return pdfjsReady;
+}
+
+interface TextItemLike {
+  str?: string;
+  hasEOL?: boolean;
+}
+
+function pageText(items: readonly TextItemLike[]): string {
+  let text = '';
+  for (const item of items) {
+    if (typeof item.str !== 'string') continue;
+    text += item.str;
+    if (item.hasEOL) text += '\n';
+  }
+  return text.trim();
+}
+
+/**
+ * The text of every page of a PDF, in order. `onPages` is told after each batch of pages, for progress. A file
+ * pdf.js cannot open (damaged, or only a `%PDF` header) rejects with UnreadableDocumentError.
+ */
+export async function extractPdfPages(
+  data: Uint8Array,
+  onPages: (done: number, total: number) => void = () => undefined,
+): Promise<ExtractedPage[]> {
+  await usePdfjsLegacyBuild();
+  const pdfjs = await getResolvedPDFJS();
+  const imageOperators = new Set<number>([
+    pdfjs.OPS.paintImageXObject,
+    pdfjs.OPS.paintInlineImageXObject,
+    pdfjs.OPS.paintImageMaskXObject,
+    pdfjs.OPS.paintImageXObjectRepeat,
+  ]);
+  let pdf;
+  try {
+    pdf = await getDocumentProxy(data, { verbosity: pdfjs.VerbosityLevel.ERRORS });
+  } catch (error) {
+    throw new UnreadableDocumentError(
+      `it is not a readable PDF (${(error as Error).message.replace(/\.$/, '')})`,
+    );
+  }
+  try {
+    const pages: ExtractedPage[] = [];
+    const batch = Math.max(1, Math.ceil(pdf.numPages / 20));
+    for (let number = 1; number <= pdf.numPages; number += 1) {
+      const page = await pdf.getPage(number);
+      const text = pageText((await page.getTextContent()).items as TextItemLike[]);
+      let hasTextLayer = true;
+      // Only a nearly empty page is worth the cost of reading its drawing operators.
+      if (text.replace(/\s/g, '').length < MIN_TEXT_LAYER_CHARACTERS) {
+        const operators = await page.getOperatorList();
+        hasTextLayer = !operators.fnArray.some((operator) => imageOperators.has(operator));
+      }
+      pages.push({ page: number, text, hasTextLayer });
+      page.cleanup();
+      if (number % batch === 0 || number === pdf.numPages) onPages(number, pdf.numPages);
+    }
+    return pages;
+  } finally {
+    await pdf.destroy();
+  }
+}

@@ -1,0 +1,24 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { UnreadableDocumentError } from './ExtractedDocument.js';
+import { readDocument } from './readDocument.js';
+import type { ExtractionRequest, ExtractionWorkerMessage } from './extractInWorker.js';
+
+// The extraction worker: one file per worker, so the API's event loop never parses a document.
+const port = parentPort;
+if (!port) throw new Error('extractionWorker runs only as a worker thread');
+const request = workerData as ExtractionRequest;
+const send = (message: ExtractionWorkerMessage) => port.postMessage(message);
+
+readDocument(request.filePath, request.fileType, {
+  libreOfficeCommand: request.libreOfficeCommand,
+  onPages: (done, total) => send({ kind: 'pages', done, total }),
+  onFallback: (reason) => send({ kind: 'fallback', reason }),
+}).then(
+  (document) => send({ kind: 'done', document }),
+  (error: unknown) =>
+    send({
+      kind: 'failed',
+      unreadable: error instanceof UnreadableDocumentError,
+      message: error instanceof Error ? error.message : String(error),
+    }),
+);

@@ -1,0 +1,234 @@
+import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises';
+import { JOB_TYPES } from '@ewrt/contract';
+import type { Clock } from '../../context/Clock.js';
+import type { Database } from '../../db/Database.js';
+import type { FileStore } from '../files/FileStore.js';
+import { JobCancelledError, JobLeaseLostError, type JobContext, type JobQueue } from '../jobs/JobQueue.js';
+import { chunkPages } from './chunkPages.js';
+import { describePagesWithoutText } from './describePagesWithoutText.js';
+import { createDocumentRepository, type StoredDocument } from './documentRepository.js';
+import type { EmbeddingProvider } from './EmbeddingProvider.js';
+import {
+  pagesWithoutText,
+  UnreadableDocumentError,
+  type ExtractedDocument,
+  type PageSource,
+} from './extraction/ExtractedDocument.js';
+import { extractInWorker } from './extraction/extractInWorker.js';
+
+const PAGE_SOURCE_LABELS: Record<PageSource, string> = {
+  pdf: 'the PDF\u2019s pages',
+  'libreoffice-layout': 'pages laid out by LibreOffice',
+  'docx-page-breaks': 'pages from the file\u2019s page breaks (LibreOffice not available)',
+  'doc-without-pages': 'one page: a Word 97-2003 file read without LibreOffice has no page boundaries',
+  'text-form-feeds': 'pages separated by form feeds',
+};
+
+export interface DocumentJobDeps {
+  db: Database;
+  clock: Clock;
+  files: FileStore;
+  /** The LibreOffice command, or null when it is not installed or turned off. */
+  libreOfficeCommand: string | null;
+  embeddings: EmbeddingProvider | null;
+}
+
+/** Chunks written per statement: small enough that other requests wait only a few milliseconds for the database. */
+const CHUNKS_PER_STATEMENT = 40;
+const FOREIGN_KEY_VIOLATION = '23503';
+
+interface ExtractionSummary {
+  pages: number;
+  pages_without_text: number[];
+  page_source: PageSource;
+}
+
+/** The document a job works on; it may have been deleted since the job was queued. */
+async function documentOrCancel(deps: DocumentJobDeps, documentId: number): Promise<StoredDocument> {
+  const document = await createDocumentRepository(deps.db).findById(documentId);
+  if (!document) throw new JobCancelledError('The document was deleted before it was processed');
+  return document;
+}
+
+/** What a handler does with an error: work interrupted by a lost lease or a stop is resumed later, untouched. */
+function isInterruption(job: JobContext, error: unknown): boolean {
+  return job.signal.aborted || error instanceof JobLeaseLostError;
+}
+
+function readableFailure(document: StoredDocument, error: unknown): Error {
+  return error instanceof UnreadableDocumentError
+    ? new Error(`${document.filename} could not be read: ${error.message}`)
+    : (error as Error);
+}
+
+/**
+ * The two document jobs. Extraction runs in a worker thread; indexing replaces a document's passages in one
+ * transaction, so a job resumed after a crash re-does a step without ever duplicating passages.
+ */
+export function registerDocumentJobHandlers(jobs: JobQueue, deps: DocumentJobDeps): void {
+  const documents = createDocumentRepository(deps.db);
+
+  function extract(
+    document: StoredDocument,
+    job: JobContext,
+    onPages?: (done: number, total: number) => void,
+  ): Promise<ExtractedDocument> {
+    return deps.files.withLocalFile(document.storageKey, (filePath) =>
+      extractInWorker(
+        { filePath, fileType: document.fileType, libreOfficeCommand: deps.libreOfficeCommand },
+        {
+          signal: job.signal,
+          onPages,
+          // Progress and log lines from the worker's events are best effort: a lost lease aborts the signal anyway.
+          onFallback: (reason) => {
+            job
+              .log(
+                'warning',
+                `LibreOffice could not lay out ${document.filename} (${reason}); reading it directly`,
+              )
+              .catch(() => undefined);
+          },
+        },
+      ),
+    );
+  }
+
+  /**
+   * Chunks and indexes one document, a batch of chunks per statement; null when the document was deleted
+   * meanwhile. Upserts by chunk position, then the removal of any chunk past the new count, make it idempotent: a
+   * job resumed after a crash, or a rebuild, never duplicates a passage.
+   */
+  async function index(
+    document: StoredDocument,
+    extracted: ExtractedDocument,
+    signal: AbortSignal,
+  ): Promise<number | null> {
+    const chunks = chunkPages(extracted.pages);
+    const owner = await documents.chunkOwnerOf(document.id);
+    if (!owner) return null;
+    try {
+      for (let start = 0; start < chunks.length; start += CHUNKS_PER_STATEMENT) {
+        signal.throwIfAborted();
+        const batch = chunks.slice(start, start + CHUNKS_PER_STATEMENT);
+        const embeddings = deps.embeddings
+          ? await deps.embeddings.embed(
+              batch.map((chunk) => chunk.text),
+              signal,
+            )
+          : null;
+        await documents.upsertChunks(document.id, owner, batch, embeddings);
+        // The embedded database answers on this thread without yielding: let waiting requests in between batches.
+        await nextTurnOfEventLoop();
+      }
+      await documents.removeChunksFrom(document.id, chunks.length);
+    } catch (error) {
+      // The document's row went while its chunks were being written: they went with it.
+      if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION) return null;
+      throw error;
+    }
+    return chunks.length;
+  }
+
+  jobs.registerHandler(JOB_TYPES.DOCUMENT_PROCESSING, async (job) => {
+    const document = await documentOrCancel(deps, Number(job.inputData.document_id));
+    // Extraction's pages, kept between steps; a job resumed at a later step reads the file again.
+    let extracted: ExtractedDocument | null = null;
+    try {
+      const summary = await job.step<ExtractionSummary>('extract', async () => {
+        const read = await extract(document, job, (done, total) => {
+          job
+            .progress((done / total) * 100, `Reading ${document.filename}: page ${done} of ${total}`)
+            .catch(() => undefined);
+        });
+        extracted = read;
+        await job.log(
+          'info',
+          `Read ${read.pages.length} page(s) of ${document.filename}: ${PAGE_SOURCE_LABELS[read.pageSource]}`,
+        );
+        return {
+          pages: read.pages.length,
+          pages_without_text: pagesWithoutText(read),
+          page_source: read.pageSource,
+        };
+      });
+      const chunksCreated = await job.step('index', async () => {
+        const read = extracted ?? (await extract(document, job));
+        const count = await index(document, read, job.signal);
+        if (count === null)
+          throw new JobCancelledError('The document was deleted while it was being processed');
+        await job.log('info', `Indexed ${count} passage(s) of ${document.filename}`);
+        return count;
+      });
+      const noTextLine = describePagesWithoutText(summary.pages_without_text);
+      await job.step('finish', async () => {
+        if (
+          !(await documents.markProcessed(
+            document.id,
+            summary.pages,
+            summary.pages_without_text,
+            deps.clock(),
+          ))
+        ) {
+          throw new JobCancelledError('The document was deleted while it was being processed');
+        }
+        if (noTextLine) await job.log('warning', `${document.filename}: ${noTextLine}`);
+        return null;
+      });
+      return {
+        processing_result: {
+          chunks_created: chunksCreated,
+          pages: summary.pages,
+          pages_without_text: summary.pages_without_text,
+          document_id: document.id,
+          filename: document.filename,
+          page_source: summary.page_source,
+          ...(noTextLine ? { message: noTextLine } : {}),
+        },
+      };
+    } catch (error) {
+      if (isInterruption(job, error)) throw error;
+      await documents.markFailed(document.id);
+      throw readableFailure(document, error);
+    }
+  });
+
+  jobs.registerHandler(JOB_TYPES.VECTOR_REBUILD, async (job) => {
+    const patientId = job.patientId;
+    if (patientId === null) throw new Error('A rebuild of the search index needs a patient');
+    return job.step('reindex', async () => {
+      const ids = await documents.processedIdsOfPatient(patientId);
+      // One checkpoint per document: a resumed rebuild starts after the last one it finished.
+      const saved = (job.checkpoint ?? {}) as { done?: number[]; chunks?: number; failed?: string[] };
+      const done = new Set(saved.done ?? []);
+      let chunks = saved.chunks ?? 0;
+      const failed = [...(saved.failed ?? [])];
+      for (const [position, documentId] of ids.entries()) {
+        if (done.has(documentId)) continue;
+        await job.throwIfCancelled();
+        const document = await documents.findById(documentId);
+        if (document) {
+          await job.progress((position / Math.max(1, ids.length)) * 100, `Indexing ${document.filename}`);
+          try {
+            const count = await index(document, await extract(document, job), job.signal);
+            chunks += count ?? 0;
+          } catch (error) {
+            if (isInterruption(job, error)) throw error;
+            failed.push(document.filename);
+            await job.log('error', readableFailure(document, error).message);
+          }
+        }
+        done.add(documentId);
+        await job.saveCheckpoint({ done: [...done], chunks, failed });
+      }
+      await job.log('info', `Re-indexed ${done.size - failed.length} document(s): ${chunks} passage(s)`);
+      return {
+        processing_result: { chunks_created: chunks },
+        rebuild_result: {
+          documents_processed: done.size - failed.length,
+          documents_failed: failed,
+          chunks_created: chunks,
+        },
+      };
+    });
+  });
+}

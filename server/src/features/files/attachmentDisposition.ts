@@ -1,0 +1,16 @@
+/**
+ * `Content-Disposition: attachment` naming the file: a plain ASCII `filename` for old clients and the exact name
+ * as RFC 5987 `filename*` (UTF-8, percent-encoded), so accents and non-Latin names survive.
+ */
+export function attachmentDisposition(filename: string): string {
+  const asciiFallback = filename
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${asciiFallback}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,0 +1,73 @@
+import { fileCalls } from '@ewrt/contract';
+import type { ApiInstance } from '../../http/ApiInstance.js';
+import { HttpError, notFound } from '../../http/HttpError.js';
+import { auditOf } from '../audit/registerAuditTrail.js';
+import { attachmentDisposition } from './attachmentDisposition.js';
+import type { DownloadLinks } from './createDownloadLinks.js';
+import { StoredFileMissingError, type FileStore } from './FileStore.js';
+
+export const FILE_MESSAGES = {
+  invalidLink: 'This download link is not valid. Request a new one from the documents page.',
+  expiredLink: 'This download link has expired. Request a new one from the documents page.',
+  fileGone: 'This file is no longer stored. It may have been deleted.',
+} as const;
+
+/** What the feature that owns a stored file says about it: its name, its type and whose it is. */
+export interface DownloadableFile {
+  filename: string;
+  contentType: string;
+  patientId: number | null;
+  documentId: number | null;
+}
+
+/** Finds the file behind a storage key among the rows of the features that store files; null when none has it. */
+export type DownloadableFileLookup = (storageKey: string) => Promise<DownloadableFile | null>;
+
+/**
+ * The signed download address. It carries no bearer token (the browser navigates to it), so it is registered
+ * outside the authenticated scope: the signature and the expiry decide, and the audit row names the user the link
+ * was made for.
+ */
+export function registerFileRoutes(
+  app: ApiInstance,
+  deps: { files: FileStore; links: DownloadLinks; lookup: DownloadableFileLookup },
+): void {
+  app.route({
+    ...fileCalls.downloadSignedFile,
+    config: { audit: { action: 'document.download', resource: 'document' } },
+    handler: async (request, reply) => {
+      const audit = auditOf(request);
+      const checked = deps.links.check(request.params.token);
+      if (!checked.ok) {
+        throw checked.reason === 'expired'
+          ? new HttpError(410, FILE_MESSAGES.expiredLink)
+          : new HttpError(403, FILE_MESSAGES.invalidLink);
+      }
+      const { grant } = checked;
+      audit.describe({ userId: grant.userId });
+      const file = await deps.lookup(grant.storageKey);
+      if (!file) throw notFound(FILE_MESSAGES.fileGone);
+      audit.describe({
+        patientId: file.patientId,
+        details: { document_id: file.documentId, filename: file.filename },
+      });
+      let content;
+      try {
+        content = await deps.files.open(grant.storageKey);
+      } catch (error) {
+        if (error instanceof StoredFileMissingError) throw notFound(FILE_MESSAGES.fileGone);
+        throw error;
+      }
+      const size = await deps.files.size(grant.storageKey);
+      if (size !== null) reply.header('Content-Length', size);
+      return (
+        reply
+          .type(file.contentType)
+          .header('Content-Disposition', attachmentDisposition(file.filename))
+          .header('X-Content-Type-Options', 'nosniff')
+          // The contract declares only the failures: a 200 is the file's bytes, streamed as they are read.
+          .send(content as never)
+      );
+    },
+  });
+}
