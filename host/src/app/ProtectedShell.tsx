@@ -2,6 +2,7 @@ import { Navigate } from 'react-router-dom';
 import { IdleSignOutWarning, useSession } from '@ewrt/shared';
 import { AreaOutlet } from '../composition/AreaOutlet';
 import { retryRemote } from '../composition/remoteApplications';
+import { JobIndicator } from '../features/job-indicator/JobIndicator';
 import { RouteGuard } from '../guard/RouteGuard';
 import { Navbar } from '../navbar/Navbar';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
@@ -15,7 +16,7 @@ export function ProtectedShell() {
   return (
     <div className="host-shell">
       <SkipLink />
-      <Navbar />
+      <Navbar jobIndicator={<JobIndicator />} />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="host-shell__content">
         <RouteGuard>{(route) => <AreaOutlet remote={route.remote} onRetryRemote={retryRemote} />}</RouteGuard>
       </main>

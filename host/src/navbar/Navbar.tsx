@@ -8,8 +8,8 @@ import './navbar.css';
 
 export interface NavbarProps {
   /**
-   * The background-job status dropdown of part 2 goes here when that slice adds it; the navbar keeps
-   * a separate place for it between the sections and the account button.
+   * The background-job status dropdown of part 2 (the signed-in shell passes it); the navbar keeps a
+   * separate place for it between the sections and the account button.
    */
   jobIndicator?: ReactNode;
 }

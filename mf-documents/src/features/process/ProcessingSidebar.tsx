@@ -1,0 +1,65 @@
+import { Button, Card, Flex, Progress, Statistic, Typography } from 'antd';
+import { CloudUploadOutlined, DashboardOutlined, MonitorOutlined, SearchOutlined } from '@ant-design/icons';
+import { useId } from 'react';
+import type { UploadTotals } from './uploadItem';
+
+interface ProcessingSidebarProps {
+  totals: UploadTotals;
+  /** Files that Process would send now. */
+  readyCount: number;
+  busy: boolean;
+  hasPatient: boolean;
+  onProcess: () => void;
+  onJobMonitoring: () => void;
+  onPatientSearch: () => void;
+  onDashboard: () => void;
+}
+
+/** The file totals, the overall progress and the screen's actions. */
+export function ProcessingSidebar({
+  totals,
+  readyCount,
+  busy,
+  hasPatient,
+  onProcess,
+  onJobMonitoring,
+  onPatientSearch,
+  onDashboard,
+}: ProcessingSidebarProps) {
+  const headingId = useId();
+  return (
+    <Card
+      title={
+        <Typography.Title level={3} id={headingId} style={{ margin: 0, fontSize: 16 }}>
+          Files
+        </Typography.Title>
+      }
+    >
+      <section aria-labelledby={headingId}>
+        <Flex vertical gap="middle">
+          <Flex gap="large" wrap>
+            <Statistic title="Total files" value={totals.total} />
+            <Statistic title="Valid" value={totals.valid} />
+            <Statistic title="Failed" value={totals.failed} />
+          </Flex>
+          <div>
+            <Typography.Text id={`${headingId}-overall`}>Overall progress</Typography.Text>
+            <Progress percent={totals.overallProgress} aria-labelledby={`${headingId}-overall`} />
+          </div>
+          <Button type="primary" icon={<CloudUploadOutlined />} onClick={onProcess} loading={busy} block>
+            Process {readyCount} Documents
+          </Button>
+          <Button icon={<MonitorOutlined />} onClick={onJobMonitoring} disabled={!hasPatient} block>
+            Go to Job Monitoring
+          </Button>
+          <Button icon={<SearchOutlined />} onClick={onPatientSearch} block>
+            Patient Search
+          </Button>
+          <Button icon={<DashboardOutlined />} onClick={onDashboard} disabled={!hasPatient} block>
+            Dashboard
+          </Button>
+        </Flex>
+      </section>
+    </Card>
+  );
+}

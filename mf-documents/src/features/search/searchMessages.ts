@@ -1,0 +1,14 @@
+// The user-visible texts of document search (part 2 §8), verbatim.
+import { MESSAGES } from '@ewrt/shared';
+
+export const SEARCH_MESSAGES = {
+  noPatientSelected: MESSAGES.noPatientSelected,
+  loadPatientFailed: MESSAGES.loadPatientFailed,
+  loadDocumentsFailed: 'Error loading patient documents',
+  downloadFailed: 'Failed to download document',
+  fileListFailed: 'Failed to generate file list',
+  nothingToList: 'No documents available to download',
+} as const;
+
+/** The name the generated file list is saved under (part 2 §7). */
+export const fileListName = (patientId: number) => `patient_${patientId}_document_list.txt`;

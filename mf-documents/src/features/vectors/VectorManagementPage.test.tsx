@@ -1,0 +1,388 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import type { DocumentDeleteResponse, PatientDocument } from '@ewrt/contract';
+import { AppProviders, sessionStore } from '@ewrt/shared';
+import {
+  apiUrl,
+  http,
+  HttpResponse,
+  makePatient,
+  makeUser,
+  provideRuntimeConfig,
+  renderWithProviders,
+  setupApiServer,
+} from '@ewrt/shared/testing';
+import { DocumentsApp } from '../../app/DocumentsApp';
+import { makePatientDocument, makePatientDocumentList } from '../testing-support/documentFixtures';
+import {
+  apiError,
+  deleteDocumentHandler,
+  documentDownloadHandler,
+  generateFileListHandler,
+  listPatientDocumentsHandler,
+  listPatientJobsHandler,
+  rebuildPatientVectorsHandler,
+} from '../testing-support/documentsApiHandlers';
+import { LocationDisplay } from '../testing-support/LocationDisplay';
+
+jest.setTimeout(40_000);
+const slow = { timeout: 8_000 };
+
+const PATIENT = makePatient({ ID_Patient: 101, FirstName: 'Alex', Surname: 'Example', MRN: 'DEMO-0101' });
+const SUMMARY = makePatientDocument({
+  filename: 'discharge-summary.pdf',
+  s3_key: 'key_discharge_summary_0001',
+  size_bytes: 1_048_576,
+  chunk_count: 30,
+});
+const LETTER = makePatientDocument({
+  filename: 'gp-letter.docx',
+  s3_key: 'key_gp_letter_000000002',
+  file_type: 'docx',
+  size_bytes: 524_288,
+  chunk_count: 12,
+  process_id: '42',
+});
+
+let documents: PatientDocument[];
+const requests: { method: string; path: string; body?: unknown }[] = [];
+
+const server = setupApiServer(
+  http.get(apiUrl('/api/patients/:id'), () => HttpResponse.json(PATIENT)),
+  listPatientDocumentsHandler(({ request }) => {
+    requests.push({ method: 'GET', path: new URL(request.url).pathname });
+    return HttpResponse.json(makePatientDocumentList(documents));
+  }),
+);
+
+let clickedLinks: { href: string; download: string }[];
+
+beforeEach(() => {
+  documents = [SUMMARY, LETTER];
+  requests.length = 0;
+  clickedLinks = [];
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    clickedLinks.push({ href: this.href, download: this.download });
+  });
+});
+
+function renderPage(route = '/documents/patient/101') {
+  renderWithProviders(
+    <>
+      <DocumentsApp />
+      <LocationDisplay />
+    </>,
+    { route, user: makeUser() },
+  );
+  return userEvent.setup();
+}
+
+async function loaded() {
+  await screen.findByRole('cell', { name: /discharge-summary\.pdf/ }, slow);
+}
+
+const location = () => screen.getByTestId('location').textContent;
+
+function deleteAnswer(
+  autoRebuild: Partial<DocumentDeleteResponse['auto_rebuild']> = {},
+): DocumentDeleteResponse {
+  return {
+    success: true,
+    message: 'Document deleted',
+    repositories_deleted: 1,
+    auto_rebuild: {
+      performed: true,
+      success: true,
+      vectors_rebuilt: 12,
+      repositories_processed: 1,
+      message: 'Index updated',
+      ...autoRebuild,
+    },
+  };
+}
+
+describe('VectorManagementPage', () => {
+  it('explains vectors in plain words and shows the statistics and the documents', async () => {
+    renderPage();
+    await loaded();
+
+    expect(screen.getByRole('heading', { level: 2, name: 'Vector Management' })).toBeVisible();
+    expect(await screen.findByText('Alex Example · MRN DEMO-0101', {}, slow)).toBeVisible();
+    expect(
+      screen.getByText(
+        /Vectors are the indexed passages of this patient's records that questions are answered from/,
+      ),
+    ).toBeVisible();
+    expect(screen.getByText('Total Documents').closest('.ant-statistic')).toHaveTextContent('2');
+    expect(screen.getByText('Total Size').closest('.ant-statistic')).toHaveTextContent('1.5 MB');
+    expect(screen.getByText('Vector Count').closest('.ant-statistic')).toHaveTextContent('42');
+
+    const letterRow = screen.getByRole('row', { name: /gp-letter\.docx/ });
+    expect(within(letterRow).getByText('DOCX')).toBeVisible();
+    expect(within(letterRow).getByText('512 KB')).toBeVisible();
+    expect(within(letterRow).getByRole('button', { name: 'Download gp-letter.docx' })).toBeVisible();
+    expect(within(letterRow).getByRole('button', { name: 'Delete gp-letter.docx' })).toBeVisible();
+  });
+
+  it('downloads a document from the signed link the server answers', async () => {
+    const asked: string[] = [];
+    server.use(
+      documentDownloadHandler(({ params }) => {
+        asked.push(`${String(params.patientId)}/${String(params.s3Key)}`);
+        return HttpResponse.json({ download_url: '/api/files/signed-letter', filename: 'gp-letter.docx' });
+      }),
+    );
+    const user = renderPage();
+    await loaded();
+
+    await user.click(screen.getByRole('button', { name: 'Download gp-letter.docx' }));
+
+    await waitFor(() => expect(clickedLinks).toHaveLength(1));
+    expect(asked).toEqual(['101/key_gp_letter_000000002']);
+    expect(clickedLinks[0]).toEqual({
+      href: 'http://api.test/api/files/signed-letter',
+      download: 'gp-letter.docx',
+    });
+  });
+
+  it("a failed download shows 'Failed to download document'", async () => {
+    server.use(documentDownloadHandler(() => new HttpResponse(null, { status: 500 })));
+    const user = renderPage();
+    await loaded();
+
+    await user.click(screen.getByRole('button', { name: 'Download gp-letter.docx' }));
+
+    expect(await screen.findByText('Failed to download document')).toBeVisible();
+    expect(clickedLinks).toEqual([]);
+  });
+
+  it('deletes a document after a confirmation naming the file, then reloads the list', async () => {
+    const deleted: unknown[] = [];
+    server.use(
+      deleteDocumentHandler(async ({ request, params }) => {
+        deleted.push({ patientId: params.patientId, body: await request.json() });
+        documents = [SUMMARY];
+        return HttpResponse.json(deleteAnswer());
+      }),
+    );
+    const user = renderPage();
+    await loaded();
+
+    await user.click(screen.getByRole('button', { name: 'Delete gp-letter.docx' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete document' });
+    expect(dialog).toHaveTextContent('Delete gp-letter.docx?');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('gp-letter.docx deleted successfully')).toBeVisible();
+    expect(deleted).toEqual([{ patientId: '101', body: { s3_key: 'key_gp_letter_000000002' } }]);
+    await waitFor(
+      () => expect(screen.queryByRole('row', { name: /gp-letter\.docx/ })).not.toBeInTheDocument(),
+      slow,
+    );
+    expect(screen.getByText('Total Documents').closest('.ant-statistic')).toHaveTextContent('1');
+    expect(requests).toHaveLength(2);
+  });
+
+  it('Cancel in the confirmation deletes nothing', async () => {
+    const user = renderPage();
+    await loaded();
+
+    await user.click(screen.getByRole('button', { name: 'Delete gp-letter.docx' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete document' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('row', { name: /gp-letter\.docx/ })).toBeVisible();
+  });
+
+  it('a deletion whose automatic rebuild failed leaves a warning naming the file and the reason', async () => {
+    server.use(
+      deleteDocumentHandler(() => {
+        documents = [SUMMARY];
+        return HttpResponse.json(deleteAnswer({ success: false, message: 'index is locked' }));
+      }),
+    );
+    const user = renderPage();
+    await loaded();
+
+    await user.click(screen.getByRole('button', { name: 'Delete gp-letter.docx' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete document' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+
+    const warning = await screen.findByText(
+      'gp-letter.docx deleted, but vector store rebuild failed: index is locked',
+    );
+    expect(warning.closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByText('gp-letter.docx deleted successfully')).not.toBeInTheDocument();
+  });
+
+  it("a refused deletion shows 'Failed to delete document' and keeps the document", async () => {
+    server.use(deleteDocumentHandler(() => new HttpResponse(null, { status: 500 })));
+    const user = renderPage();
+    await loaded();
+
+    await user.click(screen.getByRole('button', { name: 'Delete gp-letter.docx' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete document' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+
+    expect(await screen.findByText('Failed to delete document')).toBeVisible();
+    expect(screen.getByRole('row', { name: /gp-letter\.docx/ })).toBeInTheDocument();
+  });
+
+  it("the server's message is preferred when a deletion is refused", async () => {
+    server.use(deleteDocumentHandler(() => apiError(404, 'Document not found')));
+    const user = renderPage();
+    await loaded();
+
+    await user.click(screen.getByRole('button', { name: 'Delete gp-letter.docx' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete document' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+
+    expect(await screen.findByText('Document not found')).toBeVisible();
+  });
+
+  it('Rebuild Vectors starts a background job and links to the job list', async () => {
+    const rebuilds: string[] = [];
+    server.use(
+      rebuildPatientVectorsHandler(({ params }) => {
+        rebuilds.push(String(params.patientId));
+        return HttpResponse.json({ success: true, message: 'Rebuild queued', job_id: 77 }, { status: 202 });
+      }),
+      // The job list the link opens.
+      listPatientJobsHandler({ jobs: [] }),
+    );
+    // The job list listens for job updates on the configured socket.
+    provideRuntimeConfig();
+    const user = renderPage();
+    await loaded();
+
+    await user.click(screen.getByRole('button', { name: /Rebuild Vectors/ }));
+
+    expect(await screen.findByText('The vector store is being rebuilt as background job 77.')).toBeVisible();
+    expect(rebuilds).toEqual(['101']);
+    await user.click(screen.getByRole('link', { name: 'Follow it in the job list' }));
+    await waitFor(() => expect(location()).toBe('/patient/101/jobs'));
+  });
+
+  it("a failed rebuild shows 'Failed to rebuild vector store'", async () => {
+    server.use(rebuildPatientVectorsHandler(() => new HttpResponse(null, { status: 500 })));
+    const user = renderPage();
+    await loaded();
+
+    await user.click(screen.getByRole('button', { name: /Rebuild Vectors/ }));
+
+    expect(await screen.findByText('Failed to rebuild vector store')).toBeVisible();
+  });
+
+  it('Download File List asks for a list of every file name and downloads it', async () => {
+    const lists: unknown[] = [];
+    server.use(
+      generateFileListHandler(async ({ request }) => {
+        lists.push(await request.json());
+        return HttpResponse.json({
+          download_url: '/api/files/signed-list',
+          filename: 'patient_101_document_list.txt',
+        });
+      }),
+    );
+    const user = renderPage();
+    await loaded();
+
+    await user.click(screen.getByRole('button', { name: /Download File List/ }));
+
+    await waitFor(() => expect(clickedLinks).toHaveLength(1));
+    expect(lists).toEqual([{ file_list: ['discharge-summary.pdf', 'gp-letter.docx'] }]);
+    expect(clickedLinks[0]).toEqual({
+      href: 'http://api.test/api/files/signed-list',
+      download: 'patient_101_document_list.txt',
+    });
+  });
+
+  it("without documents, Download File List says 'No documents available to download' and asks nothing", async () => {
+    documents = [];
+    const user = renderPage();
+    expect(
+      await screen.findByText('No documents have been processed for this patient yet.', {}, slow),
+    ).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: /Download File List/ }));
+
+    expect(await screen.findByText('No documents available to download')).toBeVisible();
+    expect(clickedLinks).toEqual([]);
+  });
+
+  it("a failed file list shows 'Failed to generate file list'", async () => {
+    server.use(generateFileListHandler(() => new HttpResponse(null, { status: 500 })));
+    const user = renderPage();
+    await loaded();
+
+    await user.click(screen.getByRole('button', { name: /Download File List/ }));
+
+    expect(await screen.findByText('Failed to generate file list')).toBeVisible();
+  });
+
+  it('Process Documents and Dashboard lead to the patient', async () => {
+    const user = renderPage();
+    await loaded();
+
+    await user.click(screen.getByRole('button', { name: /Process Documents/ }));
+    await waitFor(() => expect(location()).toBe('/documents/process?patientId=101'));
+  });
+
+  it('Dashboard opens the patient dashboard', async () => {
+    const user = renderPage();
+    await loaded();
+
+    await user.click(screen.getByRole('button', { name: /Dashboard/ }));
+    await waitFor(() => expect(location()).toBe('/patients/101/dashboard'));
+  });
+
+  it('a failed load shows the error view; Retry loads again', async () => {
+    let failing = true;
+    server.use(
+      listPatientDocumentsHandler(() =>
+        failing
+          ? new HttpResponse(null, { status: 500 })
+          : HttpResponse.json(makePatientDocumentList(documents)),
+      ),
+    );
+    const user = renderPage();
+
+    expect(await screen.findByText('Error loading patient documents', {}, slow)).toBeVisible();
+    expect(screen.getByText('Failed to load documents')).toBeVisible();
+
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await loaded();
+    expect(screen.queryByText('Error loading patient documents')).not.toBeInTheDocument();
+  });
+
+  it("the error view shows the server's message and Go Back returns to the previous screen", async () => {
+    server.use(listPatientDocumentsHandler(() => apiError(403, 'Access denied for this patient')));
+    sessionStore.signIn('test-token', makeUser());
+    render(
+      <AppProviders>
+        <MemoryRouter initialEntries={['/patients/101/dashboard', '/documents/patient/101']} initialIndex={1}>
+          <DocumentsApp />
+          <LocationDisplay />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    const user = userEvent.setup();
+
+    expect(await screen.findByText('Error loading patient documents', {}, slow)).toBeVisible();
+    expect(screen.getByText('Access denied for this patient')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Go Back' }));
+    await waitFor(() => expect(location()).toBe('/patients/101/dashboard'));
+  });
+});

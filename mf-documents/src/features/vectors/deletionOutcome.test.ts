@@ -1,0 +1,39 @@
+import type { DocumentDeleteResponse } from '@ewrt/contract';
+import { deletionOutcome } from './deletionOutcome';
+
+function answer(autoRebuild: Partial<DocumentDeleteResponse['auto_rebuild']>): DocumentDeleteResponse {
+  return {
+    success: true,
+    message: 'Document deleted',
+    repositories_deleted: 1,
+    auto_rebuild: {
+      performed: true,
+      success: true,
+      vectors_rebuilt: 12,
+      repositories_processed: 1,
+      message: 'Index updated',
+      ...autoRebuild,
+    },
+  };
+}
+
+test('a deletion whose automatic rebuild succeeded is a plain success', () => {
+  expect(deletionOutcome('scan.pdf', answer({}))).toEqual({
+    kind: 'success',
+    text: 'scan.pdf deleted successfully',
+  });
+});
+
+test('a deletion without an automatic rebuild is a plain success', () => {
+  expect(deletionOutcome('scan.pdf', answer({ performed: false, success: false }))).toEqual({
+    kind: 'success',
+    text: 'scan.pdf deleted successfully',
+  });
+});
+
+test('a deletion whose automatic rebuild failed warns with the rebuild message', () => {
+  expect(deletionOutcome('scan.pdf', answer({ success: false, message: 'index locked' }))).toEqual({
+    kind: 'warning',
+    text: 'scan.pdf deleted, but vector store rebuild failed: index locked',
+  });
+});
