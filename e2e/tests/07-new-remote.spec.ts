@@ -8,7 +8,9 @@ const newRemote = process.env.E2E_NEW_REMOTE;
 
 test.skip(!newRemote, 'only in pnpm test:new-remote, which creates the remote first');
 
-test('a remote made by pnpm new:remote appears in the navbar and mounts its first screen', async ({ page }) => {
+test('a remote made by pnpm new:remote appears in the navbar and mounts its first screen', async ({
+  page,
+}) => {
   const name = newRemote ?? '';
   const label = name.charAt(0).toUpperCase() + name.slice(1);
   await openSignedIn(page, DEMO_USERS.admin.username, '/patients');
