@@ -27,7 +27,19 @@ const { chromium } = requireFromE2e('@playwright/test');
 const OTPAuth = requireFromE2e('otpauth');
 
 const KB = 1024;
-const BUDGETS = { landingJs: 250 * KB, remoteRequestsBeforeSignIn: 0, firstPatientScreenJs: 450 * KB };
+const BUDGETS = {
+  landingJs: 250 * KB,
+  remoteRequestsBeforeSignIn: 0,
+  firstPatientScreenJs: 450 * KB,
+  everyAreaJs: 900 * KB,
+  packagesDownloadedTwice: 0,
+};
+
+/** One screen of each deployed area after the patients screen, reached the way the navbar reaches them. */
+const AREA_SCREENS = [
+  { path: '/documents/process', heading: 'Document Processing' },
+  { path: '/users/dashboard', heading: 'Dr Asha Patel' },
+];
 
 function totp(secret, step) {
   return new OTPAuth.TOTP({
@@ -147,6 +159,30 @@ function bytesByPackage(entries, distByOrigin) {
   return [...totals.entries()].sort((a, b) => b[1] - a[1]);
 }
 
+/**
+ * npm packages that arrived in the scripts of more than one app (origin): a dependency each app bundled for itself
+ * instead of sharing, so the browser downloads it twice. Tiny helpers (under 1 KB) are ignored.
+ */
+function packagesFromSeveralApps(entries, distByOrigin) {
+  const originsByPackage = new Map();
+  for (const entry of entries) {
+    const origin = new URL(entry.url).origin;
+    for (const [owner, bytes] of bytesByPackage([entry], distByOrigin)) {
+      if (
+        bytes < 1 * KB ||
+        owner.startsWith('(no source map)') ||
+        (owner.includes('/') && !owner.startsWith('@'))
+      )
+        continue;
+      if (!originsByPackage.has(owner)) originsByPackage.set(owner, new Set());
+      originsByPackage.get(owner).add(origin);
+    }
+  }
+  return [...originsByPackage.entries()]
+    .filter(([, origins]) => origins.size > 1)
+    .map(([owner, origins]) => ({ owner, origins: [...origins] }));
+}
+
 function kb(bytes) {
   return `${(bytes / KB).toFixed(1)} KB`;
 }
@@ -195,6 +231,20 @@ async function main() {
     await tracker.settle();
     const signInFlowJs = tracker.jsBytes();
 
+    // (e): then every other area in the same tab, by client-side navigation as the navbar does it.
+    for (const screen of AREA_SCREENS) {
+      await page.evaluate((target) => {
+        window.history.pushState(null, '', target);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, screen.path);
+      await page
+        .getByRole('heading', { level: 1, name: screen.heading })
+        .waitFor({ state: 'visible', timeout: 60_000 });
+      await page.waitForLoadState('networkidle');
+    }
+    await tracker.settle();
+    const everyAreaJs = tracker.jsBytes();
+
     // (c): the first patient screen loaded cold (new browser context, empty cache) by a signed-in user,
     // as when the product is opened again later: session restore, shell, navbar and the patients remote.
     const token = await page.evaluate(() => window.localStorage.getItem('token'));
@@ -210,6 +260,12 @@ async function main() {
     await coldPage.waitForLoadState('networkidle');
     await coldTracker.settle();
     const firstPatientScreenJs = coldTracker.jsBytes();
+
+    const distByOrigin = new Map([
+      [new URL(stack.hostUrl).origin, path.join(ROOT, 'host', 'dist')],
+      ...Object.entries(stack.remotes).map(([name, url]) => [new URL(url).origin, stack.remoteDirs[name]]),
+    ]);
+    const downloadedTwice = packagesFromSeveralApps(tracker.entries(), distByOrigin);
 
     const rows = [
       [
@@ -236,6 +292,18 @@ async function main() {
         `<= ${kb(BUDGETS.firstPatientScreenJs)}`,
         signInFlowJs <= BUDGETS.firstPatientScreenJs,
       ],
+      [
+        '(e) after visiting every area, JS in total (gzip)',
+        kb(everyAreaJs),
+        `<= ${kb(BUDGETS.everyAreaJs)}`,
+        everyAreaJs <= BUDGETS.everyAreaJs,
+      ],
+      [
+        '(f) packages downloaded by more than one app',
+        String(downloadedTwice.length),
+        '0',
+        downloadedTwice.length <= BUDGETS.packagesDownloadedTwice,
+      ],
     ];
     const widths = [56, 12, 12];
     console.info('');
@@ -248,10 +316,11 @@ async function main() {
         `${name.padEnd(widths[0])} ${measured.padStart(widths[1])} ${budget.padStart(widths[2])}  ${ok ? 'pass' : 'FAIL'}`,
       );
     }
-    const distByOrigin = new Map([
-      [new URL(stack.hostUrl).origin, path.join(ROOT, 'host', 'dist')],
-      ...Object.entries(stack.remotes).map(([name, url]) => [new URL(url).origin, stack.remoteDirs[name]]),
-    ]);
+    if (downloadedTwice.length > 0) {
+      console.info('');
+      console.info('Packages downloaded by more than one app:');
+      for (const { owner, origins } of downloadedTwice) console.info(`  ${owner}: ${origins.join(', ')}`);
+    }
     const packages = bytesByPackage(coldTracker.entries(), distByOrigin);
     console.info('');
     console.info('Largest contributors to the landing page (gzip, approximate, from source maps):');
@@ -282,6 +351,8 @@ async function main() {
           remoteRequestsBeforeSignIn,
           firstPatientScreenJs,
           signInFlowJs,
+          everyAreaJs,
+          packagesDownloadedTwice: downloadedTwice,
           landingScripts: landingEntries,
           firstPatientScreenScripts: coldTracker.entries(),
           signInFlowScripts: tracker.entries(),

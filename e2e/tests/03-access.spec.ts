@@ -1,5 +1,4 @@
 import { createPatient } from '../support/api';
-import { declareRemotes, remoteNobodyServes } from '../support/declareRemotes';
 import { DEMO_USERS } from '../support/demoAccounts';
 import { expect, test } from '../support/fixtures';
 import {
@@ -15,13 +14,6 @@ test('a Transcription Only user opening document processing sees Access Denied s
   page,
   expectAccessible,
 }) => {
-  // Document processing belongs to the documents remote of part 2: its declaration is added to the configuration.
-  // The guard refuses before anything is fetched, so that remote need not be running.
-  await declareRemotes(page, [
-    await remoteNobodyServes('mf_documents', 'documents', 'Documents', [
-      { key: 'documents-process', path: '/documents/process', feature: 'documents', patientLevels: [1] },
-    ]),
-  ]);
   await openSignedIn(page, DEMO_USERS.typist.username, '/documents/process');
   await expect(page.getByText('Access Denied').first()).toBeVisible();
   await expect(page.getByText(/Transcription Only/).first()).toBeVisible();
@@ -37,8 +29,8 @@ test('a Transcription Only user opening document processing sees Access Denied s
 });
 
 test('a path that no deployed remote declares goes on to Patient Search', async ({ page }) => {
-  // No documents remote is deployed in this stack, so its paths are unknown like any other.
-  await openSignedIn(page, DEMO_USERS.practitioner.username, '/documents/process');
+  // No reports remote is deployed in this stack, so its paths are unknown like any other.
+  await openSignedIn(page, DEMO_USERS.practitioner.username, '/draft-report');
   await expect(page).toHaveURL(/\/patients$/);
   await expect(patientSearchHeading(page)).toBeVisible();
   await expect(page.getByText('Access Denied')).toHaveCount(0);

@@ -23,6 +23,9 @@ export const suiteTheme: ThemeConfig = {
     colorErrorActive: '#801710',
     // Warning text (a search hint, a failed QR code) is darker than the warning icon colour: 6.3:1.
     colorWarningText: '#8a5310',
+    // antd tints the info colour into a grey-blue that a link inside an info notice falls short of 4.5:1 on.
+    colorInfoBg: '#e8f2f7',
+    colorInfoBorder: '#9cc3d5',
     colorBgLayout: '#f4f7f9',
     colorTextBase: '#1f2a33',
     // 6.2:1 on white, 5.7:1 on the page background.

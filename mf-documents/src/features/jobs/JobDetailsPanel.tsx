@@ -15,7 +15,7 @@ import type { JobLogEntry, JobProgressStep, JobStatusResponse } from '@ewrt/cont
 import { formatDateTime } from '@ewrt/shared';
 import { formatJobDuration, jobDuration } from './formatJobDuration';
 import { JOB_MESSAGES } from './jobMessages';
-import { JobStatusTag } from './jobStatusPresentation';
+import { JobStatusTag, STATUS_COLOURS, tagStyle, type StatusColours } from './jobStatusPresentation';
 import { jobTitle, jobTypeLabel } from './jobTitle';
 
 interface JobDetailsPanelProps {
@@ -25,11 +25,11 @@ interface JobDetailsPanelProps {
   lost: boolean;
 }
 
-const LOG_LEVEL_COLORS: Record<string, string> = {
-  debug: 'default',
-  info: 'blue',
-  warning: 'gold',
-  error: 'red',
+const LOG_LEVEL_COLOURS: Record<JobLogEntry['level'], StatusColours> = {
+  debug: STATUS_COLOURS.grey,
+  info: STATUS_COLOURS.blue,
+  warning: STATUS_COLOURS.gold,
+  error: STATUS_COLOURS.red,
 };
 
 const LIST_STYLE: CSSProperties = { listStyle: 'none', margin: 0, padding: 0 };
@@ -69,7 +69,9 @@ function LogItem({ entry }: { entry: JobLogEntry }) {
         <Typography.Text type="secondary" style={{ fontVariantNumeric: 'tabular-nums' }}>
           <time dateTime={entry.timestamp}>{formatLogTimestamp(entry.timestamp)}</time>
         </Typography.Text>
-        <Tag color={LOG_LEVEL_COLORS[entry.level] ?? 'default'}>{entry.level.toUpperCase()}</Tag>
+        <Tag style={tagStyle(LOG_LEVEL_COLOURS[entry.level] ?? STATUS_COLOURS.grey)}>
+          {entry.level.toUpperCase()}
+        </Tag>
         <Typography.Text style={{ overflowWrap: 'anywhere' }}>{entry.message}</Typography.Text>
         {entry.source ? <Typography.Text type="secondary">({entry.source})</Typography.Text> : null}
       </Flex>

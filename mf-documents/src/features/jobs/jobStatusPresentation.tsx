@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Tag } from 'antd';
 import {
   CheckCircleOutlined,
@@ -14,7 +14,7 @@ import type { JobStatus } from '@ewrt/contract';
 type KnownStatus = JobStatus | 'skipped';
 
 /** A tag's colours: text at least 4.5:1 on its background (antd's preset gold and green tags do not reach it). */
-interface StatusColours {
+export interface StatusColours {
   hue: 'green' | 'red' | 'blue' | 'gold' | 'grey';
   text: string;
   background: string;
@@ -60,14 +60,16 @@ export function jobStatusLabel(status: string): string {
   return presentationOf(status).label;
 }
 
+/** A tag in these colours. */
+export function tagStyle(colours: StatusColours): CSSProperties {
+  return { color: colours.text, background: colours.background, borderColor: colours.border };
+}
+
 /** A job's (or step's) status as a coloured tag with its icon and its name, so that colour is never the only cue. */
 export function JobStatusTag({ status }: { status: string }) {
   const { label, colours, icon } = presentationOf(status);
   return (
-    <Tag
-      icon={icon}
-      style={{ color: colours.text, background: colours.background, borderColor: colours.border }}
-    >
+    <Tag icon={icon} style={tagStyle(colours)}>
       {label}
     </Tag>
   );

@@ -8,14 +8,16 @@ import {
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { formatFileSize } from '@ewrt/shared';
+import { STATUS_COLOURS, tagStyle, type StatusColours } from '../jobs/jobStatusPresentation';
 import type { UploadItem, UploadItemStatus } from './uploadItem';
 
 /** Each status has a colour, an icon and a word, so it is never told by colour alone. */
-const STATUS_LOOK: Record<UploadItemStatus, { label: string; color: string; icon: ReactNode }> = {
-  pending: { label: 'Pending', color: 'gold', icon: <ClockCircleOutlined aria-hidden /> },
-  processing: { label: 'Processing', color: 'processing', icon: <SyncOutlined spin aria-hidden /> },
-  completed: { label: 'Completed', color: 'success', icon: <CheckCircleOutlined aria-hidden /> },
-  error: { label: 'Error', color: 'error', icon: <CloseCircleOutlined aria-hidden /> },
+// The job list's colours, whose text keeps 4.5:1 contrast (antd's preset tags do not).
+const STATUS_LOOK: Record<UploadItemStatus, { label: string; colours: StatusColours; icon: ReactNode }> = {
+  pending: { label: 'Pending', colours: STATUS_COLOURS.gold, icon: <ClockCircleOutlined aria-hidden /> },
+  processing: { label: 'Processing', colours: STATUS_COLOURS.blue, icon: <SyncOutlined spin aria-hidden /> },
+  completed: { label: 'Completed', colours: STATUS_COLOURS.green, icon: <CheckCircleOutlined aria-hidden /> },
+  error: { label: 'Error', colours: STATUS_COLOURS.red, icon: <CloseCircleOutlined aria-hidden /> },
 };
 
 const PROGRESS_STATUS: Record<UploadItemStatus, 'normal' | 'active' | 'success' | 'exception'> = {
@@ -43,7 +45,7 @@ export function UploadItemCard({ item, onRemove }: UploadItemCardProps) {
           </Typography.Text>
           <Flex align="center" gap="small">
             <Typography.Text type="secondary">{formatFileSize(item.file.size)}</Typography.Text>
-            <Tag color={look.color} icon={look.icon}>
+            <Tag icon={look.icon} style={tagStyle(look.colours)}>
               {look.label}
             </Tag>
             {onRemove && (

@@ -23,7 +23,6 @@ import { VectorsInfoPanel } from './VectorsInfoPanel';
 /** A result that stays on screen until the next action: a rebuild started, or a deletion with a failed rebuild. */
 type Notice = { kind: 'rebuild-started'; jobId: number } | { kind: 'warning'; text: string };
 
-
 /** /documents/patient/:patientId: the patient's indexed documents, their statistics, deletion and rebuild. */
 export function VectorManagementPage() {
   const { patientId, patient } = useRoutePatient();
@@ -158,7 +157,9 @@ export function VectorManagementPage() {
               description={
                 <>
                   It runs in the background; questions are answered from the new index once it completes.{' '}
-                  <Link to={jobListPath}>Follow it in the job list</Link>
+                  <Link to={jobListPath} style={{ textDecoration: 'underline' }}>
+                    Follow it in the job list
+                  </Link>
                 </>
               }
             />
