@@ -238,7 +238,7 @@ async function main() {
         window.dispatchEvent(new PopStateEvent('popstate'));
       }, screen.path);
       await page
-        .getByRole('heading', { level: 1, name: screen.heading })
+        .getByRole('heading', { name: screen.heading })
         .waitFor({ state: 'visible', timeout: 60_000 });
       await page.waitForLoadState('networkidle');
     }

@@ -1,7 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BackgroundJob, Job } from '@ewrt/shared';
-import { apiUrl, http, HttpResponse, makeUser, pushJobUpdate, setupApiServer } from '@ewrt/shared/testing';
+import {
+  apiUrl,
+  http,
+  HttpResponse,
+  makeUser,
+  openJobSockets,
+  pushJobUpdate,
+  setupApiServer,
+} from '@ewrt/shared/testing';
 import { renderHostAt } from '../../testing/renderHostAt';
 import { STATUS_COLOURS } from './jobStatusPresentation';
 
@@ -190,6 +198,17 @@ describe('background job indicator', () => {
     await waitFor(() => expect(within(panel).queryByText('scan.pdf')).not.toBeInTheDocument());
     expect(dismissed).toEqual(['39']);
     expect(within(panel).getByText('clinic-notes.txt')).toBeVisible();
+  });
+
+  it('opens no live connection while none of the user\'s jobs is active', async () => {
+    active = [];
+    renderHostAt('/users/dashboard', { user: makeUser() });
+    await screen.findByRole('button', { name: 'Background jobs, 0 active' }, slow);
+    // The client library loads on demand: give a subscription made at mount the time to connect.
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    });
+    expect(openJobSockets()).toHaveLength(0);
   });
 
   it('a refused dismissal says so and keeps the job', async () => {

@@ -77,11 +77,23 @@ export function useBackgroundJobs(userId: number): BackgroundJobs {
     refreshRef.current = () => void refresh();
     void refresh();
     const timer = setInterval(() => void refresh(), INDICATOR_REFRESH_MS);
-    const unsubscribe = subscribeToJobUpdates((job) => {
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+      refreshRef.current = () => undefined;
+    };
+  }, [userId]);
+
+  // Pushes matter while a job runs: only then is the live connection (and its client library) loaded, so a
+  // sign-in with nothing running downloads no more than the polling needs.
+  const hasActiveJobs = lists.active.length > 0;
+  useEffect(() => {
+    if (!hasActiveJobs) return undefined;
+    return subscribeToJobUpdates((job) => {
       // Progress of a job already listed as active is shown at once; anything else (a new job, a job that has
       // finished) changes which list it belongs to, which the server decides.
       if (!activeIdsRef.current.has(job.id) || !ACTIVE_STATUSES.has(job.status)) {
-        void refresh();
+        refreshRef.current();
         return;
       }
       setLists((previous) => ({
@@ -91,13 +103,7 @@ export function useBackgroundJobs(userId: number): BackgroundJobs {
         ),
       }));
     });
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-      unsubscribe();
-      refreshRef.current = () => undefined;
-    };
-  }, [userId]);
+  }, [hasActiveJobs]);
 
   const dismiss = useCallback(async (jobId: number) => {
     await dismissJob(jobId);
