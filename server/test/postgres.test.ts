@@ -1,9 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { chownSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { buildApp } from '../src/app/buildApp.js';
@@ -17,84 +13,21 @@ import {
   testConfig,
   type TestServer,
 } from './support/testServer.js';
+import {
+  skipWithoutPostgres,
+  startPostgresCluster,
+  type PostgresCluster,
+} from './support/postgresCluster.js';
 
-/** The newest PostgreSQL server binaries installed the Debian way, if any. */
-function findPostgresBin(): string | null {
-  const root = '/usr/lib/postgresql';
-  if (!existsSync(root)) return null;
-  const versions = readdirSync(root)
-    .filter(
-      (name) =>
-        existsSync(path.join(root, name, 'bin', 'initdb')) &&
-        existsSync(path.join(root, name, 'bin', 'pg_ctl')),
-    )
-    .sort((a, b) => Number(b) - Number(a));
-  return versions[0] ? path.join(root, versions[0], 'bin') : null;
-}
-
-const bin = findPostgresBin();
-const skip = bin
-  ? false
-  : 'PostgreSQL server binaries not found under /usr/lib/postgresql/*/bin (apt-get install postgresql)';
-
-/** PostgreSQL refuses to run as root: run its tools as the postgres user then. */
-function runPostgresTool(tool: string, args: string[]): void {
-  const command = path.join(bin!, tool);
-  const asRoot = process.getuid?.() === 0;
-  const result = asRoot
-    ? spawnSync('runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8' })
-    : spawnSync(command, args, { encoding: 'utf8' });
-  if (result.status !== 0)
-    throw new Error(`${tool} failed: ${result.stderr || result.stdout || String(result.error)}`);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-describe('a real PostgreSQL through DATABASE_URL', { skip }, () => {
-  let clusterDir = '';
+describe('a real PostgreSQL through DATABASE_URL', { skip: skipWithoutPostgres }, () => {
+  let cluster: PostgresCluster | null = null;
   let dataDir = '';
   let databaseUrl = '';
   let server: TestServer;
 
   before(async () => {
-    clusterDir = await makeTempDir('ewrt-pg-cluster-');
-    if (process.getuid?.() === 0) {
-      const idOf = (flag: string) =>
-        Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
-      const [uid, gid] = [idOf('-u'), idOf('-g')];
-      chownSync(clusterDir, uid, gid);
-    }
-    const port = await freePort();
-    runPostgresTool('initdb', [
-      '-D',
-      path.join(clusterDir, 'data'),
-      '-U',
-      'postgres',
-      '--auth=trust',
-      '-E',
-      'UTF8',
-      '--no-sync',
-    ]);
-    runPostgresTool('pg_ctl', [
-      '-D',
-      path.join(clusterDir, 'data'),
-      '-o',
-      `-p ${port} -k ${clusterDir} -c listen_addresses=127.0.0.1 -c fsync=off`,
-      '-l',
-      path.join(clusterDir, 'server.log'),
-      '-w',
-      'start',
-    ]);
-    databaseUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
+    cluster = await startPostgresCluster();
+    databaseUrl = cluster.databaseUrl;
     dataDir = await makeTempDir();
     const config = testConfig(dataDir, { DATABASE_URL: databaseUrl, SEED_DEMO: 'true' });
     const clock = createTestClock();
@@ -103,7 +36,7 @@ describe('a real PostgreSQL through DATABASE_URL', { skip }, () => {
   });
 
   after(async () => {
-    // Every step runs even when an earlier one fails; the first failure is reported with the server log.
+    // Every step runs even when an earlier one fails; the first failure is reported (with the PostgreSQL log).
     const failures: unknown[] = [];
     const attempt = async (step: () => unknown) => {
       try {
@@ -113,28 +46,10 @@ describe('a real PostgreSQL through DATABASE_URL', { skip }, () => {
       }
     };
     await attempt(() => server?.close());
-    if (clusterDir) {
-      await attempt(() =>
-        runPostgresTool('pg_ctl', [
-          '-D',
-          path.join(clusterDir, 'data'),
-          '-m',
-          'fast',
-          '-t',
-          '120',
-          '-w',
-          'stop',
-        ]),
-      );
-    }
-    const log =
-      clusterDir && existsSync(path.join(clusterDir, 'server.log'))
-        ? readFileSync(path.join(clusterDir, 'server.log'), 'utf8')
-        : '';
-    if (clusterDir) await attempt(() => rm(clusterDir, { recursive: true, force: true, maxRetries: 5 }));
+    await attempt(() => cluster?.stop());
     if (dataDir) await attempt(() => rm(dataDir, { recursive: true, force: true, maxRetries: 5 }));
     if (failures.length > 0) {
-      throw new Error(`Cleaning up the PostgreSQL test failed: ${String(failures[0])}\n${log.slice(-2000)}`);
+      throw new Error(`Cleaning up the PostgreSQL test failed: ${String(failures[0])}`);
     }
   });
 

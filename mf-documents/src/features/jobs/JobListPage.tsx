@@ -3,6 +3,7 @@ import { Alert, App, Button, Col, Empty, Flex, Result, Row, Spin, Typography } f
 import { useNavigate } from 'react-router-dom';
 import type { Job } from '@ewrt/contract';
 import { getErrorMessage, subscribeToJobUpdates } from '@ewrt/shared';
+import { PatientPageTitle } from '../patient-page/PatientPageTitle';
 import { cancelJob } from '../api/jobsApi';
 import { ActiveJobCard } from './ActiveJobCard';
 import { CompletedJobsSection } from './CompletedJobsSection';
@@ -129,16 +130,7 @@ export function JobListPage() {
         </Col>
         <Col xs={{ span: 24, order: 1 }} lg={{ span: 16, order: 2 }} xl={18}>
           <Flex vertical gap="large">
-            <div>
-              <Typography.Title level={2} style={{ margin: 0 }}>
-                Background Jobs
-              </Typography.Title>
-              <Typography.Text type="secondary">
-                {patient
-                  ? `${patient.FirstName} ${patient.Surname} · MRN ${patient.MRN}`
-                  : `Patient ${patientId}`}
-              </Typography.Text>
-            </div>
+            <PatientPageTitle title="Background Jobs" patientId={patientId} patient={patient} />
             {failedToLoad ? <Alert type="error" showIcon title={JOB_MESSAGES.loadJobsFailed} /> : null}
             <Row gutter={[24, 24]}>
               <Col xs={24} xxl={13}>

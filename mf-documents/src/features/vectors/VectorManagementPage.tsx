@@ -4,6 +4,7 @@ import { DashboardOutlined, FileAddOutlined, FileTextOutlined, SyncOutlined } fr
 import { Link, useNavigate } from 'react-router-dom';
 import type { PatientDocument } from '@ewrt/contract';
 import { formatFileSize, getErrorMessage } from '@ewrt/shared';
+import { PatientPageTitle } from '../patient-page/PatientPageTitle';
 import { totalDocumentBytes } from '../api/totalDocumentBytes';
 import {
   deleteDocument,
@@ -134,16 +135,7 @@ export function VectorManagementPage() {
   return (
     <div style={{ padding: 24 }}>
       <Flex vertical gap="large">
-        <div>
-          <Typography.Title level={2} style={{ margin: 0 }}>
-            Vector Management
-          </Typography.Title>
-          <Typography.Text type="secondary">
-            {patient
-              ? `${patient.FirstName} ${patient.Surname} · MRN ${patient.MRN}`
-              : `Patient ${patientId}`}
-          </Typography.Text>
-        </div>
+        <PatientPageTitle title="Vector Management" patientId={patientId} patient={patient} />
         <VectorsInfoPanel />
         {/* Rendered before any notice arrives, so that screen readers announce the notices that follow. */}
         <div role="status" aria-live="polite">
