@@ -289,7 +289,7 @@ describe('cancelling', () => {
     assert.equal(messages.at(-1), 'Cancelled at the user\u2019s request');
   });
 
-  it('refuses cancelling to the Read Only level, which does not see the patient\'s jobs at all', async () => {
+  it("refuses cancelling to the Read Only level, which does not see the patient's jobs at all", async () => {
     const id = await enqueue({ ...partsJob('dr.patel'), jobType: UNHANDLED_JOB });
     const response = await viewer.post(`/api/jobs/${id}/cancel`);
     assert.equal(response.statusCode, 404);
@@ -549,7 +549,7 @@ describe('who may see jobs', () => {
     assert.equal((await okafor.get(`/api/patients/${patients.whitfield}/jobs`)).statusCode, 404);
   });
 
-  it('refuses a patient\'s job list to a level without the documents feature (Read Only)', async () => {
+  it("refuses a patient's job list to a level without the documents feature (Read Only)", async () => {
     const refused = await viewer.get(`/api/patients/${patients.whitfield}/jobs`);
     assert.equal(refused.statusCode, 403);
     assert.equal(refused.json().message, 'Your access level does not allow working with patient documents');

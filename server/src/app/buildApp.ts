@@ -20,6 +20,7 @@ import { resolveTokenSecret } from '../features/auth/resolveTokenSecret.js';
 import { createUserDirectory } from '../features/auth/userDirectory.js';
 import { createDirectoryRepository } from '../features/directory/createDirectoryRepository.js';
 import { registerDirectoryRoutes } from '../features/directory/registerDirectoryRoutes.js';
+import { createOpenAiEmbeddingProvider } from '../features/ai/createOpenAiEmbeddingProvider.js';
 import { createDocumentPurgers } from '../features/documents/createDocumentPurgers.js';
 import { createDocumentService } from '../features/documents/createDocumentService.js';
 import { createDownloadableFileLookup } from '../features/documents/createDownloadableFileLookup.js';
@@ -131,7 +132,7 @@ export async function buildApp(
       files,
       libreOfficeCommand: config.libreOfficeCommand,
       // Embeddings join the index once an embedding endpoint is configured; until then full-text search alone.
-      embeddings: null,
+      embeddings: config.embeddings ? createOpenAiEmbeddingProvider(config.embeddings) : null,
     });
     const ctx: AppContext = {
       config,

@@ -41,6 +41,8 @@ export interface ServerConfig {
   documentMaxUploadBytes: number;
   /** LibreOffice, used for the pages of Word files when installed; null when absent or turned off. */
   libreOfficeCommand: string | null;
+  /** An OpenAI-compatible embedding endpoint (AI_BASE_URL + AI_EMBEDDING_MODEL); null: full-text search alone. */
+  embeddings: { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null;
 }
 
 /** How long the HTTP server waits for a client, in milliseconds, so that a stalled client cannot hold it. */
@@ -148,6 +150,23 @@ function readJobSettings(
   return settings;
 }
 
+function readEmbeddingSettings(env: NodeJS.ProcessEnv): ServerConfig['embeddings'] {
+  const baseUrl = env.AI_BASE_URL?.trim();
+  const model = env.AI_EMBEDDING_MODEL?.trim();
+  if (!baseUrl || !model) return null;
+  try {
+    new URL(baseUrl);
+  } catch {
+    throw new ConfigError(`AI_BASE_URL must be a URL such as http://localhost:11434/v1, not "${baseUrl}"`);
+  }
+  return {
+    baseUrl,
+    apiKey: env.AI_API_KEY?.trim() || null,
+    model,
+    timeoutMs: readInteger(env, 'AI_TIMEOUT_MS', 120_000, 1000, 600_000),
+  };
+}
+
 /** Reads the server configuration from environment variables, with defaults that serve the local stack. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
@@ -185,5 +204,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...readJobSettings(env),
     documentMaxUploadBytes: readInteger(env, 'DOCUMENT_MAX_BYTES', DOCUMENT_MAX_BYTES, 1, DOCUMENT_MAX_BYTES),
     libreOfficeCommand: readLibreOfficeCommand(env),
+    embeddings: readEmbeddingSettings(env),
   };
 }

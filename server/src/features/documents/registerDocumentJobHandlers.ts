@@ -98,11 +98,37 @@ export function registerDocumentJobHandlers(jobs: JobQueue, deps: DocumentJobDep
    * meanwhile. Upserts by chunk position, then the removal of any chunk past the new count, make it idempotent: a
    * job resumed after a crash, or a rebuild, never duplicates a passage.
    */
+  /**
+   * The passages' vectors, or null: without an embedding service, or when it fails (said once in the job's log);
+   * the passages are then found by full-text search alone until the next rebuild.
+   */
+  async function embedOrWarn(
+    texts: string[],
+    signal: AbortSignal,
+    warn: (message: string) => Promise<void>,
+  ): Promise<number[][] | null> {
+    if (!deps.embeddings) return null;
+    try {
+      return await deps.embeddings.embed(texts, signal);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      await warn(`${(error as Error).message}. The passages are indexed for full-text search only.`);
+      return null;
+    }
+  }
+
   async function index(
     document: StoredDocument,
     extracted: ExtractedDocument,
     signal: AbortSignal,
+    log: (level: 'warning', message: string) => Promise<void>,
   ): Promise<number | null> {
+    let warned = false;
+    const warn = async (message: string) => {
+      if (warned) return;
+      warned = true;
+      await log('warning', message);
+    };
     const chunks = chunkPages(extracted.pages);
     const owner = await documents.chunkOwnerOf(document.id);
     if (!owner) return null;
@@ -110,12 +136,11 @@ export function registerDocumentJobHandlers(jobs: JobQueue, deps: DocumentJobDep
       for (let start = 0; start < chunks.length; start += CHUNKS_PER_STATEMENT) {
         signal.throwIfAborted();
         const batch = chunks.slice(start, start + CHUNKS_PER_STATEMENT);
-        const embeddings = deps.embeddings
-          ? await deps.embeddings.embed(
-              batch.map((chunk) => chunk.text),
-              signal,
-            )
-          : null;
+        const embeddings = await embedOrWarn(
+          batch.map((chunk) => chunk.text),
+          signal,
+          warn,
+        );
         await documents.upsertChunks(document.id, owner, batch, embeddings);
         // The embedded database answers on this thread without yielding: let waiting requests in between batches.
         await nextTurnOfEventLoop();
@@ -153,7 +178,7 @@ export function registerDocumentJobHandlers(jobs: JobQueue, deps: DocumentJobDep
       });
       const chunksCreated = await job.step('index', async () => {
         const read = extracted ?? (await extract(document, job));
-        const count = await index(document, read, job.signal);
+        const count = await index(document, read, job.signal, (level, message) => job.log(level, message));
         if (count === null)
           throw new JobCancelledError('The document was deleted while it was being processed');
         await job.log('info', `Indexed ${count} passage(s) of ${document.filename}`);
@@ -209,7 +234,9 @@ export function registerDocumentJobHandlers(jobs: JobQueue, deps: DocumentJobDep
         if (document) {
           await job.progress((position / Math.max(1, ids.length)) * 100, `Indexing ${document.filename}`);
           try {
-            const count = await index(document, await extract(document, job), job.signal);
+            const count = await index(document, await extract(document, job), job.signal, (level, message) =>
+              job.log(level, message),
+            );
             chunks += count ?? 0;
           } catch (error) {
             if (isInterruption(job, error)) throw error;
