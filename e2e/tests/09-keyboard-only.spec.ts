@@ -1,7 +1,7 @@
 // One flow with the keyboard alone (no mouse click anywhere): sign in with two-factor, add a patient, open
 // its dashboard. It also walks the keyboard patterns of WCAG 2.2 AA the suite relies on: the skip link,
 // the navbar's menu buttons, and Tab wrapping inside an open modal.
-import { secretOf } from '../support/api';
+import { rememberSecret, secretOf } from '../support/api';
 import { DEMO_PASSWORD, DEMO_USERS } from '../support/demoAccounts';
 import { expect, test } from '../support/fixtures';
 import { tabTo } from '../support/keyboard';
@@ -43,6 +43,8 @@ test('signing in, adding a patient and opening its dashboard with the keyboard a
   let secret = secretOf(username);
   if (await setup.isVisible()) {
     secret = (await setup.getByTestId('totp-secret').innerText()).trim();
+    // Later tests of this account sign in through the API with the same authenticator.
+    rememberSecret(username, secret);
   }
   if (!secret) throw new Error(`${username} has two-factor set up, but this run never saw its secret`);
   const codeField = page.getByRole('textbox', { name: /authentication code/i });

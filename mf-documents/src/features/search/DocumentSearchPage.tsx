@@ -11,14 +11,15 @@ import { useNavigate } from 'react-router-dom';
 import type { PatientDocument } from '@ewrt/contract';
 import { formatFileSize, getErrorMessage } from '@ewrt/shared';
 import { totalDocumentBytes } from '../api/totalDocumentBytes';
-import { getDocumentDownload, generateFileList } from '../api/documentsApi';
+import { getDocumentDownload } from '../api/documentsApi';
+import { downloadDocumentFileList } from '../api/downloadDocumentFileList';
 import { downloadFromLink } from '../api/downloadFromLink';
 import { patientName } from '../process/patientName';
 import { useRequestedPatient } from '../process/useRequestedPatient';
 import { usePatientDocuments } from '../vectors/usePatientDocuments';
 import { DocumentsTable } from './DocumentsTable';
 import { filterDocuments } from './filterDocuments';
-import { fileListName, SEARCH_MESSAGES } from './searchMessages';
+import { SEARCH_MESSAGES } from './searchMessages';
 
 /** /documents/search: find, filter and download the selected patient's processed documents. */
 export function DocumentSearchPage() {
@@ -94,11 +95,7 @@ function PatientDocumentSearch({ patientId, title }: { patientId: number; title:
     }
     setGeneratingList(true);
     try {
-      const link = await generateFileList(
-        patientId,
-        filtered.map((document) => document.filename),
-      );
-      downloadFromLink(link.download_url, fileListName(patientId));
+      await downloadDocumentFileList(patientId, filtered);
     } catch (error) {
       void message.error(getErrorMessage(error, SEARCH_MESSAGES.fileListFailed));
     } finally {

@@ -9,6 +9,3 @@ export const SEARCH_MESSAGES = {
   fileListFailed: 'Failed to generate file list',
   nothingToList: 'No documents available to download',
 } as const;
-
-/** The name the generated file list is saved under (part 2 §7). */
-export const fileListName = (patientId: number) => `patient_${patientId}_document_list.txt`;

@@ -6,12 +6,8 @@ import type { PatientDocument } from '@ewrt/contract';
 import { formatFileSize, getErrorMessage } from '@ewrt/shared';
 import { PatientPageTitle } from '../patient-page/PatientPageTitle';
 import { totalDocumentBytes } from '../api/totalDocumentBytes';
-import {
-  deleteDocument,
-  generateFileList,
-  getDocumentDownload,
-  rebuildPatientVectors,
-} from '../api/documentsApi';
+import { deleteDocument, getDocumentDownload, rebuildPatientVectors } from '../api/documentsApi';
+import { downloadDocumentFileList } from '../api/downloadDocumentFileList';
 import { downloadFromLink } from '../api/downloadFromLink';
 import { useRoutePatient } from '../jobs/useRoutePatient';
 import { DeleteDocumentModal } from './DeleteDocumentModal';
@@ -119,11 +115,7 @@ export function VectorManagementPage() {
     }
     setListing(true);
     try {
-      const link = await generateFileList(
-        patientId,
-        documents.map((document) => document.filename),
-      );
-      downloadFromLink(link.download_url, link.filename);
+      await downloadDocumentFileList(patientId, documents);
     } catch (error) {
       void message.error(getErrorMessage(error, VECTOR_MESSAGES.fileListFailed));
     } finally {
