@@ -12,3 +12,6 @@ export * from './patients.js';
 export * from './jobs.js';
 export * from './documents.js';
 export * from './users.js';
+export * from './recordQuestions.js';
+export * from './opinions.js';
+export * from './recordBundles.js';

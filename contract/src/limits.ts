@@ -93,6 +93,7 @@ export const ACTIVE_JOB_STATUSES = ['pending', 'running'] as const;
 export const JOB_TYPES = {
   DOCUMENT_PROCESSING: 'document_processing',
   VECTOR_REBUILD: 'vector_rebuild',
+  RECORD_BUNDLE: 'record_bundle',
 } as const;
 
 /** The socket.io event that carries a job's new state (a `Job`) to its owner's sockets. */
@@ -132,3 +133,21 @@ export const NEW_USER_DEFAULTS = {
   ADMINISTRATOR: 'no',
   GROUP_ADMIN: 'no',
 } as const;
+
+/** Record questions and opinion queries (part 2 §7, §9): k passages by default, the cache on. */
+export const QUERY_DEFAULT_K = 8;
+export const QUERY_MAX_K = 50;
+export const QUERY_USE_CACHE_DEFAULT = true;
+/** Longest question the query calls take. */
+export const QUERY_MAX_LENGTH = 4000;
+/** The kinds of conversation entry (part 2 §3). */
+export const CONVERSATION_ENTRY_TYPES = ['user', 'assistant'] as const;
+/** How an answer was made: by a language model, or from retrieval alone when none is configured. */
+export const MODEL_MODES = ['language-model', 'retrieval-only'] as const;
+/** Where an indexed passage's text came from: the page's text layer, or OCR of its image. */
+export const CHUNK_SOURCES = ['text', 'ocr'] as const;
+
+/** The states of a record bundle. */
+export const BUNDLE_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
+/** Most documents one bundle orders. */
+export const MAX_BUNDLE_DOCUMENTS = 2000;

@@ -5,6 +5,7 @@ import { m003SearchIndexes } from './m003SearchIndexes.js';
 import { m004Jobs } from './m004Jobs.js';
 import { m005Documents } from './m005Documents.js';
 import { m006UserAdministration } from './m006UserAdministration.js';
+import { m007RecordQuestions } from './m007RecordQuestions.js';
 
 export const migrations: readonly Migration[] = [
   m001InitialSchema,
@@ -13,4 +14,5 @@ export const migrations: readonly Migration[] = [
   m004Jobs,
   m005Documents,
   m006UserAdministration,
+  m007RecordQuestions,
 ];

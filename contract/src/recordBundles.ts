@@ -1,0 +1,115 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { defineCall } from './defineCall.js';
+import { DownloadLinkResponseSchema, StorageKeySchema } from './documents.js';
+import { ERROR_RESPONSES } from './errors.js';
+import { IsoDate, IsoDateTime, LiteralUnion, Nullable } from './fieldSchemas.js';
+import { JobSchema } from './jobs.js';
+import { BUNDLE_STATUSES, MAX_ID, MAX_BUNDLE_DOCUMENTS } from './limits.js';
+
+/**
+ * The paginated record bundle of a patient (the `/pagination` screen): the patient's processed documents in an
+ * order the user sets, produced as one PDF by a background job, with an index page and every page stamped
+ * "Page N". Bundle page numbers stay as they are until the bundle is generated again.
+ */
+
+/** One of the patient's documents as the bundle orders it. */
+export const BundleDocumentSchema = Type.Object({
+  s3_key: Type.String(),
+  filename: Type.String(),
+  file_type: Type.String(),
+  /** The date found in the document (its first dated line), else null: the default order's key. */
+  document_date: Nullable(IsoDate()),
+  uploaded_at: IsoDateTime(),
+  page_count: Nullable(Type.Integer()),
+  /** Position in the order, from 1. */
+  position: Type.Integer(),
+});
+export type BundleDocument = Static<typeof BundleDocumentSchema>;
+
+/** Where one document sits in a produced bundle. */
+export const BundleEntrySchema = Type.Object({
+  s3_key: Type.String(),
+  filename: Type.String(),
+  document_date: Nullable(IsoDate()),
+  first_page: Type.Integer(),
+  last_page: Type.Integer(),
+});
+export type BundleEntry = Static<typeof BundleEntrySchema>;
+
+/** The latest bundle produced (or being produced). */
+export const RecordBundleSchema = Type.Object({
+  id: Type.Integer(),
+  status: LiteralUnion(BUNDLE_STATUSES),
+  job_id: Nullable(Type.Integer()),
+  /** Pages of the PDF, index page(s) included. */
+  page_count: Nullable(Type.Integer()),
+  /** Pages the index takes before the first document. */
+  index_pages: Nullable(Type.Integer()),
+  filename: Type.String(),
+  created_at: IsoDateTime(),
+  completed_at: Nullable(IsoDateTime()),
+  error_message: Nullable(Type.String()),
+  /** True when documents were added, removed or reordered after this bundle was made. */
+  out_of_date: Type.Boolean(),
+  entries: Type.Array(BundleEntrySchema),
+});
+export type RecordBundle = Static<typeof RecordBundleSchema>;
+
+export const BundleStateResponseSchema = Type.Object({
+  /** The processed documents in bundle order (the saved order, new documents placed by date). */
+  documents: Type.Array(BundleDocumentSchema),
+  /** True once the user saved an order; false while the order is the default (by date, else upload order). */
+  order_saved: Type.Boolean(),
+  /** The current bundle: the latest completed one, or the one being produced; null before the first. */
+  bundle: Nullable(RecordBundleSchema),
+  /** The bundle job in progress, if any. */
+  active_job: Nullable(JobSchema),
+});
+export type BundleStateResponse = Static<typeof BundleStateResponseSchema>;
+
+export const SaveBundleOrderRequestSchema = Type.Object({
+  /** Every processed document's key once, in the wanted order. */
+  s3_keys: Type.Array(StorageKeySchema, { maxItems: MAX_BUNDLE_DOCUMENTS }),
+});
+export type SaveBundleOrderRequest = Static<typeof SaveBundleOrderRequestSchema>;
+
+export const GenerateBundleResponseSchema = Type.Object({
+  success: Type.Boolean(),
+  message: Type.String(),
+  job_id: Type.Integer(),
+});
+export type GenerateBundleResponse = Static<typeof GenerateBundleResponseSchema>;
+
+const PatientIdParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: MAX_ID, errorMessage: 'Invalid patient id' }),
+});
+
+/** For full-access and pagination-only patients (and administrators), with the documents feature. */
+export const recordBundleCalls = {
+  getBundle: defineCall({
+    method: 'GET',
+    url: '/api/patients/:id/bundle',
+    schema: { params: PatientIdParams, response: { 200: BundleStateResponseSchema, ...ERROR_RESPONSES } },
+  }),
+  saveBundleOrder: defineCall({
+    method: 'PUT',
+    url: '/api/patients/:id/bundle/order',
+    schema: {
+      params: PatientIdParams,
+      body: SaveBundleOrderRequestSchema,
+      response: { 200: BundleStateResponseSchema, ...ERROR_RESPONSES },
+    },
+  }),
+  /** Produces the bundle in the saved (or default) order as a background job. */
+  generateBundle: defineCall({
+    method: 'POST',
+    url: '/api/patients/:id/bundle',
+    schema: { params: PatientIdParams, response: { 202: GenerateBundleResponseSchema, ...ERROR_RESPONSES } },
+  }),
+  /** A signed link to the latest completed bundle's PDF. */
+  getBundleDownload: defineCall({
+    method: 'GET',
+    url: '/api/patients/:id/bundle/download',
+    schema: { params: PatientIdParams, response: { 200: DownloadLinkResponseSchema, ...ERROR_RESPONSES } },
+  }),
+};
