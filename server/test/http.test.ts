@@ -118,6 +118,15 @@ describe('CORS', () => {
     assert.equal(response.headers['access-control-allow-credentials'], undefined);
   });
 
+  it('lets the remotes read the file name of a download (Content-Disposition)', async () => {
+    const response = await running.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'http://localhost:3001' },
+    });
+    assert.match(String(response.headers['access-control-expose-headers']), /Content-Disposition/);
+  });
+
   it('gives other origins no CORS permission', async () => {
     const response = await running.app.inject({
       method: 'GET',

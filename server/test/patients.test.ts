@@ -386,12 +386,28 @@ describe('DELETE /api/patients/{id}/delete-all-data', () => {
     assert.equal(response.statusCode, 200, response.body);
     assert.deepEqual(response.json(), {
       message: 'All patient data has been successfully deleted.',
-      deleted: { files: 2, jobs: 0, documents: 0, vectors: 0 },
+      deleted: {
+        files: 2,
+        jobs: 0,
+        documents: 0,
+        vectors: 0,
+        conversation_entries: 0,
+        cached_answers: 0,
+        bundles: 0,
+      },
     });
     assert.equal(existsSync(folder), false);
     assert.equal((await hughes.get(`/api/patients/${ids.oneill}`)).statusCode, 200, 'the record remains');
     const again = (await hughes.delete(`/api/patients/${ids.oneill}/delete-all-data`)).json();
-    assert.deepEqual(again.deleted, { files: 0, jobs: 0, documents: 0, vectors: 0 });
+    assert.deepEqual(again.deleted, {
+      files: 0,
+      jobs: 0,
+      documents: 0,
+      vectors: 0,
+      conversation_entries: 0,
+      cached_answers: 0,
+      bundles: 0,
+    });
   });
 
   it('refuses Read Only users, view-only and pagination-only access with 403', async () => {

@@ -20,12 +20,25 @@ import { resolveTokenSecret } from '../features/auth/resolveTokenSecret.js';
 import { createUserDirectory } from '../features/auth/userDirectory.js';
 import { createDirectoryRepository } from '../features/directory/createDirectoryRepository.js';
 import { registerDirectoryRoutes } from '../features/directory/registerDirectoryRoutes.js';
+import { createBundleFileLookup } from '../features/bundles/createBundleFileLookup.js';
+import { createBundlePurger } from '../features/bundles/createBundlePurger.js';
+import { createBundleService } from '../features/bundles/createBundleService.js';
+import { registerBundleJobHandler } from '../features/bundles/registerBundleJobHandler.js';
+import { registerBundleRoutes } from '../features/bundles/registerBundleRoutes.js';
+import { createOpenAiChatProvider } from '../features/ai/createOpenAiChatProvider.js';
 import { createOpenAiEmbeddingProvider } from '../features/ai/createOpenAiEmbeddingProvider.js';
+import { createConversationPurgers } from '../features/conversations/createConversationPurgers.js';
+import {
+  createConversationService,
+  DEFAULT_ANSWER_TIMEOUT_MS,
+} from '../features/conversations/createConversationService.js';
+import { registerConversationRoutes } from '../features/conversations/registerConversationRoutes.js';
 import { createDocumentPurgers } from '../features/documents/createDocumentPurgers.js';
 import { createDocumentService } from '../features/documents/createDocumentService.js';
 import { createDownloadableFileLookup } from '../features/documents/createDownloadableFileLookup.js';
 import { registerDocumentJobHandlers } from '../features/documents/registerDocumentJobHandlers.js';
 import { registerDocumentRoutes } from '../features/documents/registerDocumentRoutes.js';
+import { removeStoredFilesOfUser } from '../features/documents/removeStoredFilesOfUser.js';
 import { createDownloadLinks } from '../features/files/createDownloadLinks.js';
 import { createLocalFileStore } from '../features/files/FileStore.js';
 import { registerFileRoutes } from '../features/files/registerFileRoutes.js';
@@ -34,6 +47,8 @@ import { createJobQueue } from '../features/jobs/createJobQueue.js';
 import { createJobService } from '../features/jobs/createJobService.js';
 import { createJobsPurger } from '../features/jobs/createJobsPurger.js';
 import { registerJobRoutes } from '../features/jobs/registerJobRoutes.js';
+import { createOpinionService } from '../features/opinions/createOpinionService.js';
+import { registerOpinionRoutes } from '../features/opinions/registerOpinionRoutes.js';
 import { createPatientDataPurgers } from '../features/patients/patientDataPurgers.js';
 import { createPatientService } from '../features/patients/createPatientService.js';
 import { registerPatientRoutes } from '../features/patients/registerPatientRoutes.js';
@@ -126,13 +141,25 @@ export async function buildApp(
     for (const purger of createDocumentPurgers({ db: openDb, files, log: app.log })) {
       patientDataPurgers.register(purger);
     }
+    for (const purger of createConversationPurgers()) patientDataPurgers.register(purger);
+    patientDataPurgers.register(createBundlePurger({ db: openDb, files, log: app.log }));
+    registerBundleJobHandler(jobs, {
+      db: openDb,
+      clock,
+      files,
+      libreOfficeCommand: config.libreOfficeCommand,
+      log: app.log,
+    });
+    // Embeddings join the index once an embedding endpoint is configured; until then full-text search alone.
+    const embeddings = config.embeddings ? createOpenAiEmbeddingProvider(config.embeddings) : null;
+    // Without a language model, questions are answered from retrieval alone, and say so.
+    const languageModel = config.languageModel ? createOpenAiChatProvider(config.languageModel) : null;
     registerDocumentJobHandlers(jobs, {
       db: openDb,
       clock,
       files,
       libreOfficeCommand: config.libreOfficeCommand,
-      // Embeddings join the index once an embedding endpoint is configured; until then full-text search alone.
-      embeddings: config.embeddings ? createOpenAiEmbeddingProvider(config.embeddings) : null,
+      embeddings,
     });
     const ctx: AppContext = {
       config,
@@ -189,6 +216,8 @@ export async function buildApp(
       credentials: false,
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       allowedHeaders: ['Authorization', 'Content-Type'],
+      // Exports are fetched by the remotes' origin: without this the browser hides the file name the server gives.
+      exposedHeaders: ['Content-Disposition'],
       maxAge: 600,
     });
     if (config.apiRateLimitPerMinute > 0) {
@@ -209,7 +238,13 @@ export async function buildApp(
 
     registerHealthRoutes(app, openDb);
     // Signed download links carry no bearer token: their signature and expiry decide.
-    registerFileRoutes(app, { files, links: downloadLinks, lookup: createDownloadableFileLookup(openDb) });
+    const documentFiles = createDownloadableFileLookup(openDb);
+    const bundleFiles = createBundleFileLookup(openDb);
+    registerFileRoutes(app, {
+      files,
+      links: downloadLinks,
+      lookup: async (storageKey) => (await documentFiles(storageKey)) ?? (await bundleFiles(storageKey)),
+    });
     registerAuthRoutes(app, {
       login: createLoginService({
         db: openDb,
@@ -234,7 +269,8 @@ export async function buildApp(
         createPatientService({ db: openDb, clock, dataDir: config.dataDir, purgers: patientDataPurgers }),
       );
       registerDirectoryRoutes(scope, { directory: createDirectoryRepository(openDb), users });
-      registerJobRoutes(scope, createJobService({ db: openDb, clock, io }));
+      const jobService = createJobService({ db: openDb, clock, io });
+      registerJobRoutes(scope, jobService);
       await registerDocumentRoutes(scope, {
         documents: createDocumentService({
           db: openDb,
@@ -246,6 +282,34 @@ export async function buildApp(
         }),
         maxUploadBytes: config.documentMaxUploadBytes,
       });
+      await registerOpinionRoutes(scope, {
+        opinions: createOpinionService({
+          db: openDb,
+          clock,
+          files,
+          links: downloadLinks,
+          jobs,
+          maxUploadBytes: config.documentMaxUploadBytes,
+          jobStatus: jobService.status,
+        }),
+        maxUploadBytes: config.documentMaxUploadBytes,
+      });
+      registerBundleRoutes(
+        scope,
+        createBundleService({ db: openDb, clock, links: downloadLinks, jobs }),
+      );
+      registerConversationRoutes(
+        scope,
+        createConversationService({
+          db: openDb,
+          clock,
+          files,
+          jobs,
+          ai: languageModel,
+          embeddings,
+          answerTimeoutMs: config.languageModel?.timeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS,
+        }),
+      );
       registerUserRoutes(
         scope,
         createUserService({
@@ -253,6 +317,8 @@ export async function buildApp(
           clock,
           users,
           onSessionsEnded: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
+          onDeleting: (tx, userId) =>
+            removeStoredFilesOfUser({ db: openDb, files, log: app.log }, tx, userId),
         }),
       );
     });

@@ -43,6 +43,8 @@ export interface ServerConfig {
   libreOfficeCommand: string | null;
   /** An OpenAI-compatible embedding endpoint (AI_BASE_URL + AI_EMBEDDING_MODEL); null: full-text search alone. */
   embeddings: { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null;
+  /** An OpenAI-compatible chat endpoint (AI_BASE_URL + AI_MODEL); null: answers from retrieval alone. */
+  languageModel: { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null;
 }
 
 /** How long the HTTP server waits for a client, in milliseconds, so that a stalled client cannot hold it. */
@@ -150,9 +152,13 @@ function readJobSettings(
   return settings;
 }
 
-function readEmbeddingSettings(env: NodeJS.ProcessEnv): ServerConfig['embeddings'] {
+/** The endpoint settings shared by the embedding and chat models, for the model named in `modelVariable`. */
+function readAiEndpointSettings(
+  env: NodeJS.ProcessEnv,
+  modelVariable: 'AI_EMBEDDING_MODEL' | 'AI_MODEL',
+): { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null {
   const baseUrl = env.AI_BASE_URL?.trim();
-  const model = env.AI_EMBEDDING_MODEL?.trim();
+  const model = env[modelVariable]?.trim();
   if (!baseUrl || !model) return null;
   try {
     new URL(baseUrl);
@@ -204,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...readJobSettings(env),
     documentMaxUploadBytes: readInteger(env, 'DOCUMENT_MAX_BYTES', DOCUMENT_MAX_BYTES, 1, DOCUMENT_MAX_BYTES),
     libreOfficeCommand: readLibreOfficeCommand(env),
-    embeddings: readEmbeddingSettings(env),
+    embeddings: readAiEndpointSettings(env, 'AI_EMBEDDING_MODEL'),
+    languageModel: readAiEndpointSettings(env, 'AI_MODEL'),
   };
 }

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Job, PatientDocumentListResponse, ProcessingResult } from '@ewrt/contract';
+import type { Job, JobStatusResponse, PatientDocumentListResponse, ProcessingResult } from '@ewrt/contract';
 import type { asUser, TestServer } from './testServer.js';
 
 export interface UploadFile {
@@ -130,4 +130,44 @@ export async function logsOf(target: TestServer, jobId: number): Promise<string[
     [jobId],
   );
   return rows.map((row) => row.message);
+}
+
+/** An opinion upload as the opinion screen sends it: `user_id`, then the file. */
+export function uploadOpinion(target: TestServer, token: string, userId: number | string, file: UploadFile) {
+  const { body, contentType } = multipartBody([['user_id', String(userId)]], file);
+  return target.app.inject({
+    method: 'POST',
+    url: '/api/opinions/documents/upload',
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+    payload: body,
+  });
+}
+
+/** Polls GET /api/opinions/jobs/:jobId/status, as the opinion screen does, until the job has ended. */
+export async function waitForOpinionJob(target: TestServer, token: string, jobId: number): Promise<Job> {
+  const read = async () => {
+    const response = await target.app.inject({
+      method: 'GET',
+      url: `/api/opinions/jobs/${jobId}/status`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    assert.equal(response.statusCode, 200, response.body);
+    return (response.json() as JobStatusResponse).job;
+  };
+  return waitFor(read, finished, `opinion job ${jobId}`);
+}
+
+/** Uploads one of the user's opinion documents, expects the 202 answer, and waits for its job through the API. */
+export async function uploadOpinionAndProcess(
+  target: TestServer,
+  token: string,
+  userId: number,
+  file: UploadFile,
+): Promise<Job> {
+  const response = await uploadOpinion(target, token, userId, file);
+  assert.equal(response.statusCode, 202, response.body);
+  const answer = response.json();
+  assert.equal(answer.redirect_to, undefined, 'the opinion screen polls the job itself');
+  assert.equal(answer.message, `${file.filename} was uploaded and is being processed in the background`);
+  return waitForOpinionJob(target, token, answer.job_id);
 }

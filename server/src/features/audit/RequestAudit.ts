@@ -10,7 +10,16 @@ export interface AuditDeclaration {
   refusedAction?: AuditAction;
   /** 'patient': the row names the patient of the route's `:id`, even when the call is refused. */
   resource:
-    'patient' | 'patients' | 'session' | 'user' | 'users' | 'group' | 'job' | 'document' | 'documents';
+    | 'patient'
+    | 'patients'
+    | 'session'
+    | 'user'
+    | 'users'
+    | 'group'
+    | 'job'
+    | 'document'
+    | 'documents'
+    | 'opinions';
 }
 
 /** Facts a handler or service learnt that belong in the row. */

@@ -33,7 +33,25 @@ export type AuditAction =
   | 'document.download'
   | 'document.delete'
   | 'document.rebuild_index'
-  | 'document.file_list';
+  | 'document.file_list'
+  | 'opinion.validate'
+  | 'opinion.upload'
+  | 'opinion.job_read'
+  | 'opinion.list'
+  | 'opinion.download_link'
+  | 'opinion.delete'
+  | 'opinion.rebuild_index'
+  | 'opinion.file_list'
+  | 'document.page_view'
+  | 'conversation.read'
+  | 'conversation.query'
+  | 'conversation.clear'
+  | 'conversation.export'
+  | 'conversation.save'
+  | 'bundle.read'
+  | 'bundle.order'
+  | 'bundle.generate'
+  | 'bundle.download_link';
 
 export interface AuditEntry {
   userId: number | null;

@@ -1,14 +1,16 @@
 import type { Queryable } from '../../db/Database.js';
 import { toIsoDateTime } from '../../db/toIsoDateTime.js';
 import type { DocumentChunk } from './chunkPages.js';
+import { ownerColumnOf, type DocumentOwner } from './DocumentOwner.js';
 import type { DocumentFileType } from './extraction/ExtractedDocument.js';
 
 export type DocumentStatus = 'processing' | 'processed' | 'failed';
 
-/** A stored document of a patient, as the documents feature reads it. */
+/** A stored document of a patient or of one user (opinion documents), as the documents feature reads it. */
 export interface StoredDocument {
   id: number;
-  patientId: number;
+  patientId: number | null;
+  ownerUserId: number | null;
   groupId: number;
   storageKey: string;
   filename: string;
@@ -26,7 +28,8 @@ export interface StoredDocument {
 
 interface DocumentRow {
   id: number;
-  patient_id: number;
+  patient_id: number | null;
+  owner_user_id: number | null;
   group_id: number;
   storage_key: string;
   filename: string;
@@ -43,7 +46,7 @@ interface DocumentRow {
 }
 
 const DOCUMENT_SELECT = `
-  SELECT d.id, d.patient_id, d.group_id, d.storage_key, d.filename, d.size_bytes, d.sha256, d.file_type, d.status,
+  SELECT d.id, d.patient_id, d.owner_user_id, d.group_id, d.storage_key, d.filename, d.size_bytes, d.sha256, d.file_type, d.status,
          d.page_count, d.pages_without_text, d.processed_date, d.job_id, d.created_at,
          (SELECT count(*) FROM document_chunks c WHERE c.document_id = d.id)::int AS chunk_count
     FROM documents d`;
@@ -52,6 +55,7 @@ function toDocument(row: DocumentRow): StoredDocument {
   return {
     id: row.id,
     patientId: row.patient_id,
+    ownerUserId: row.owner_user_id,
     groupId: row.group_id,
     storageKey: row.storage_key,
     filename: row.filename,
@@ -75,7 +79,8 @@ export interface ChunkOwner {
 }
 
 export interface NewDocument {
-  patientId: number;
+  owner: DocumentOwner;
+  /** The owner's group at upload time (a patient's group, or the user's). */
   groupId: number;
   uploadedBy: number;
   storageKey: string;
@@ -86,10 +91,21 @@ export interface NewDocument {
   createdAt: Date;
 }
 
-/** The unique index that keeps one copy of the same content per patient (a concurrent duplicate hits it). */
+/** The unique indexes that keep one copy of the same content per owner (a concurrent duplicate hits one). */
 export const PATIENT_CONTENT_INDEX = 'documents_patient_content';
+export const OWNER_USER_CONTENT_INDEX = 'documents_owner_user_content';
 
-/** Plain SQL over the documents and their chunks; every read of a patient's documents names the group too. */
+export function contentIndexOf(owner: DocumentOwner): string {
+  return owner.kind === 'patient' ? PATIENT_CONTENT_INDEX : OWNER_USER_CONTENT_INDEX;
+}
+
+/** The group a patient's documents are read within; an opinion owner's are personal, so none. */
+const groupFilterOf = (owner: DocumentOwner) => (owner.kind === 'patient' ? owner.groupId : null);
+
+/**
+ * Plain SQL over the documents and their chunks. Every read of an owner's documents filters on the owner's column
+ * (each has its own index); a patient's listing and key lookups name the group too.
+ */
 export function createDocumentRepository(db: Queryable) {
   return {
     /**
@@ -97,37 +113,38 @@ export function createDocumentRepository(db: Queryable) {
      * handler, e.g. after its workers kept crashing) as failed, and drops their chunks, so that the list tells the
      * truth and the same file can be uploaded again.
      */
-    async settleAbandoned(patientId: number): Promise<void> {
+    async settleAbandoned(owner: DocumentOwner): Promise<void> {
+      const { column, id } = ownerColumnOf(owner);
       await db.query(
         `DELETE FROM document_chunks c USING documents d, jobs j
-          WHERE c.document_id = d.id AND d.job_id = j.id AND d.patient_id = $1 AND d.status = 'processing'
+          WHERE c.document_id = d.id AND d.job_id = j.id AND d.${column} = $1 AND d.status = 'processing'
             AND j.status IN ('failed', 'cancelled')`,
-        [patientId],
+        [id],
       );
       await db.query(
         `UPDATE documents d SET status = 'failed' FROM jobs j
-          WHERE d.job_id = j.id AND d.patient_id = $1 AND d.status = 'processing'
+          WHERE d.job_id = j.id AND d.${column} = $1 AND d.status = 'processing'
             AND j.status IN ('failed', 'cancelled')`,
-        [patientId],
+        [id],
       );
     },
 
-    async listOfPatient(patientId: number, groupId: number): Promise<StoredDocument[]> {
+    async listOf(owner: DocumentOwner): Promise<StoredDocument[]> {
+      const { column, id } = ownerColumnOf(owner);
       const { rows } = await db.query<DocumentRow>(
-        `${DOCUMENT_SELECT} WHERE d.patient_id = $1 AND d.group_id = $2 ORDER BY d.created_at DESC, d.id DESC`,
-        [patientId, groupId],
+        `${DOCUMENT_SELECT} WHERE d.${column} = $1 AND ($2::int IS NULL OR d.group_id = $2)
+          ORDER BY d.created_at DESC, d.id DESC`,
+        [id, groupFilterOf(owner)],
       );
       return rows.map(toDocument);
     },
 
-    async findOfPatientByKey(
-      patientId: number,
-      groupId: number,
-      storageKey: string,
-    ): Promise<StoredDocument | null> {
+    /** The owner's document under `storageKey`: a key of anyone else's document finds nothing, like a made-up one. */
+    async findByKey(owner: DocumentOwner, storageKey: string): Promise<StoredDocument | null> {
+      const { column, id } = ownerColumnOf(owner);
       const { rows } = await db.query<DocumentRow>(
-        `${DOCUMENT_SELECT} WHERE d.patient_id = $1 AND d.group_id = $2 AND d.storage_key = $3`,
-        [patientId, groupId, storageKey],
+        `${DOCUMENT_SELECT} WHERE d.${column} = $1 AND ($2::int IS NULL OR d.group_id = $2) AND d.storage_key = $3`,
+        [id, groupFilterOf(owner), storageKey],
       );
       return rows[0] ? toDocument(rows[0]) : null;
     },
@@ -137,22 +154,24 @@ export function createDocumentRepository(db: Queryable) {
       return rows[0] ? toDocument(rows[0]) : null;
     },
 
-    /** The patient's document with this content that did not fail, if any. */
-    async findSameContent(patientId: number, sha256: string): Promise<StoredDocument | null> {
+    /** The owner's document with this content that did not fail, if any. */
+    async findSameContent(owner: DocumentOwner, sha256: string): Promise<StoredDocument | null> {
+      const { column, id } = ownerColumnOf(owner);
       const { rows } = await db.query<DocumentRow>(
-        `${DOCUMENT_SELECT} WHERE d.patient_id = $1 AND d.sha256 = $2 AND d.status <> 'failed'`,
-        [patientId, sha256],
+        `${DOCUMENT_SELECT} WHERE d.${column} = $1 AND d.sha256 = $2 AND d.status <> 'failed'`,
+        [id, sha256],
       );
       return rows[0] ? toDocument(rows[0]) : null;
     },
 
     async insert(document: NewDocument): Promise<number> {
       const { rows } = await db.query<{ id: number }>(
-        `INSERT INTO documents (patient_id, group_id, uploaded_by, storage_key, filename, size_bytes, sha256,
-                                file_type, status, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'processing', $9) RETURNING id`,
+        `INSERT INTO documents (patient_id, owner_user_id, group_id, uploaded_by, storage_key, filename, size_bytes,
+                                sha256, file_type, status, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'processing', $10) RETURNING id`,
         [
-          document.patientId,
+          document.owner.kind === 'patient' ? document.owner.patientId : null,
+          document.owner.kind === 'opinions' ? document.owner.userId : null,
           document.groupId,
           document.uploadedBy,
           document.storageKey,
@@ -252,21 +271,33 @@ export function createDocumentRepository(db: Queryable) {
       await db.query(`DELETE FROM documents WHERE id = $1`, [documentId]);
     },
 
-    async chunkCountOfPatient(patientId: number): Promise<number> {
+    /** The passages in the owner's index (the spec's vector_count). */
+    async chunkCountOf(owner: DocumentOwner): Promise<number> {
+      const { column, id } = ownerColumnOf(owner);
       const { rows } = await db.query<{ count: number }>(
-        `SELECT count(*)::int AS count FROM document_chunks WHERE patient_id = $1`,
-        [patientId],
+        `SELECT count(*)::int AS count FROM document_chunks WHERE ${column} = $1`,
+        [id],
       );
       return rows[0]?.count ?? 0;
     },
 
-    /** Every document of the patient whose index a rebuild re-derives (those processed successfully). */
-    async processedIdsOfPatient(patientId: number): Promise<number[]> {
+    /** Every document of the owner whose index a rebuild re-derives (those processed successfully). */
+    async processedIdsOf(owner: DocumentOwner): Promise<number[]> {
+      const { column, id } = ownerColumnOf(owner);
       const { rows } = await db.query<{ id: number }>(
-        `SELECT id FROM documents WHERE patient_id = $1 AND status = 'processed' ORDER BY id`,
-        [patientId],
+        `SELECT id FROM documents WHERE ${column} = $1 AND status = 'processed' ORDER BY id`,
+        [id],
       );
       return rows.map((row) => row.id);
+    },
+
+    /** The storage keys of the user's opinion documents (their rows go with the user's account). */
+    async keysOfOwnerUser(userId: number): Promise<string[]> {
+      const { rows } = await db.query<{ storage_key: string }>(
+        `SELECT storage_key FROM documents WHERE owner_user_id = $1`,
+        [userId],
+      );
+      return rows.map((row) => row.storage_key);
     },
 
     /** Deletes the patient's documents (their chunks cascade) and answers the storage keys that were theirs. */

@@ -6,6 +6,7 @@ import type { FileStore } from '../files/FileStore.js';
 import { JobCancelledError, JobLeaseLostError, type JobContext, type JobQueue } from '../jobs/JobQueue.js';
 import { chunkPages } from './chunkPages.js';
 import { describePagesWithoutText } from './describePagesWithoutText.js';
+import type { DocumentOwner } from './DocumentOwner.js';
 import { createDocumentRepository, type StoredDocument } from './documentRepository.js';
 import type { EmbeddingProvider } from './EmbeddingProvider.js';
 import {
@@ -53,6 +54,16 @@ async function documentOrCancel(deps: DocumentJobDeps, documentId: number): Prom
 /** What a handler does with an error: work interrupted by a lost lease or a stop is resumed later, untouched. */
 function isInterruption(job: JobContext, error: unknown): boolean {
   return job.signal.aborted || error instanceof JobLeaseLostError;
+}
+
+/** Whose index a rebuild job re-derives: the job's patient, or the user its input names (opinion documents). */
+function rebuildOwnerOf(job: JobContext): DocumentOwner {
+  if (job.patientId !== null) return { kind: 'patient', patientId: job.patientId, groupId: job.groupId };
+  const ownerUserId = Number(job.inputData.owner_user_id);
+  if (!Number.isInteger(ownerUserId) || ownerUserId < 1) {
+    throw new Error('A rebuild of the search index needs a patient or the owner of opinion documents');
+  }
+  return { kind: 'opinions', userId: ownerUserId };
 }
 
 function readableFailure(document: StoredDocument, error: unknown): Error {
@@ -218,10 +229,9 @@ export function registerDocumentJobHandlers(jobs: JobQueue, deps: DocumentJobDep
   });
 
   jobs.registerHandler(JOB_TYPES.VECTOR_REBUILD, async (job) => {
-    const patientId = job.patientId;
-    if (patientId === null) throw new Error('A rebuild of the search index needs a patient');
+    const owner = rebuildOwnerOf(job);
     return job.step('reindex', async () => {
-      const ids = await documents.processedIdsOfPatient(patientId);
+      const ids = await documents.processedIdsOf(owner);
       // One checkpoint per document: a resumed rebuild starts after the last one it finished.
       const saved = (job.checkpoint ?? {}) as { done?: number[]; chunks?: number; failed?: string[] };
       const done = new Set(saved.done ?? []);

@@ -1,18 +1,10 @@
-import multipart from '@fastify/multipart';
 import { documentCalls } from '@ewrt/contract';
-import type { FastifyRequest } from 'fastify';
 import type { ApiInstance } from '../../http/ApiInstance.js';
-import { HttpError } from '../../http/HttpError.js';
 import { auditOf } from '../audit/registerAuditTrail.js';
 import { currentUser } from '../auth/authenticateRequest.js';
 import type { DocumentService } from './createDocumentService.js';
-import { tooLargeMessage } from './validateDocumentFile.js';
-
-/** Room for the multipart envelope around the file (boundaries, part headers, the patient_id field). */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-
-/** The API's own origin as the caller reached it, for absolute download links. */
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+import { originOf } from './originOf.js';
+import { registerUploadRoute } from './registerUploadRoute.js';
 
 /** The document calls: each route is its contract declaration, its audit declaration and one service call. */
 export async function registerDocumentRoutes(
@@ -27,31 +19,12 @@ export async function registerDocumentRoutes(
     handler: (request) => documents.validate(currentUser(request), request.body, auditOf(request)),
   });
 
-  // Multipart is parsed for the upload route only; every other route keeps taking JSON alone.
-  await app.register(async (uploadScope) => {
-    await uploadScope.register(multipart, {
-      throwFileSizeLimit: false,
-      limits: { fileSize: maxUploadBytes, files: 1, fields: 4, fieldSize: 1024, parts: 5 },
-    });
-    uploadScope.route({
-      ...documentCalls.uploadDocument,
-      config: { audit: { action: 'document.upload', resource: 'patient' } },
-      // A declared size over the limit is refused before a byte of the body is read.
-      onRequest: async (request, reply) => {
-        const declared = Number(request.headers['content-length']);
-        if (Number.isFinite(declared) && declared > maxUploadBytes + MULTIPART_OVERHEAD_BYTES) {
-          reply.header('Connection', 'close');
-          throw new HttpError(413, tooLargeMessage(maxUploadBytes));
-        }
-      },
-      handler: async (request, reply) => {
-        if (!request.isMultipart()) {
-          throw new HttpError(415, 'Send the file as multipart/form-data with patient_id, then file');
-        }
-        const answer = await documents.upload(currentUser(request), request.parts(), auditOf(request));
-        return reply.status(202).send(answer);
-      },
-    });
+  await registerUploadRoute(app, {
+    call: documentCalls.uploadDocument,
+    audit: { action: 'document.upload', resource: 'patient' },
+    maxUploadBytes,
+    notMultipartMessage: 'Send the file as multipart/form-data with patient_id, then file',
+    upload: (user, parts, audit) => documents.upload(user, parts, audit),
   });
 
   app.route({

@@ -19,7 +19,8 @@ export function removeFilesOnceUnreferenced(
   const check = async (attempt: number): Promise<void> => {
     const { rows } = await deps.db.query<{ storage_key: string }>(
       `SELECT storage_key FROM documents WHERE storage_key = ANY($1::text[])
-       UNION SELECT storage_key FROM generated_files WHERE storage_key = ANY($1::text[])`,
+       UNION SELECT storage_key FROM generated_files WHERE storage_key = ANY($1::text[])
+       UNION SELECT storage_key FROM record_bundles WHERE storage_key = ANY($1::text[])`,
       [pending],
     );
     const stillReferenced = new Set(rows.map((row) => row.storage_key));

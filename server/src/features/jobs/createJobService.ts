@@ -1,3 +1,4 @@
+import { JOB_TYPES } from '@ewrt/contract';
 import type { Server as SocketServer } from 'socket.io';
 import type { Clock } from '../../context/Clock.js';
 import type { Database } from '../../db/Database.js';
@@ -20,6 +21,12 @@ export const JOB_MESSAGES = {
   cancelled: 'Job cancelled successfully',
   cancelRequested: 'Cancellation requested: the job stops after its current step',
 } as const;
+
+/** Job types that, without a patient, process or re-index one user's personal (opinion) documents. */
+export const PERSONAL_DOCUMENT_JOB_TYPES: readonly string[] = [
+  JOB_TYPES.DOCUMENT_PROCESSING,
+  JOB_TYPES.VECTOR_REBUILD,
+];
 
 /** The lines of a job's log its status answer carries (the last ones, oldest first). */
 export const RECENT_LOG_LINES = 50;
@@ -51,6 +58,11 @@ export function createJobService(deps: { db: Database; clock: Clock; io: SocketS
     const row = await jobs.findById(jobId);
     if (!row) throw notFound(JOB_MESSAGES.jobNotFound);
     if (row.user_id === user.id) return row;
+    // A document job of no patient works on its user's own opinion documents: nobody else sees it, an
+    // administrator neither.
+    if (row.patient_id === null && PERSONAL_DOCUMENT_JOB_TYPES.includes(row.job_type)) {
+      throw notFound(JOB_MESSAGES.jobNotFound);
+    }
     if (user.groupId === null || row.group_id !== user.groupId) throw notFound(JOB_MESSAGES.jobNotFound);
     if (user.isAdministrator) return row;
     if (row.patient_id !== null) {

@@ -117,6 +117,16 @@ export function createPatientRepository(db: Queryable) {
       return rows.length === 1;
     },
 
+    /** Sets (or with null clears) the Date of Event alone, as the record questions screen edits it. */
+    async updateDateOfEvent(caller: Caller, patientId: number, dateOfEvent: string | null): Promise<boolean> {
+      const { rows } = await db.query(
+        `UPDATE patients SET date_of_event = $3::date, updated_by = $4, updated_at = now()
+          WHERE id = $1 AND group_id = $2 RETURNING id`,
+        [patientId, caller.groupId, dateOfEvent, caller.userId],
+      );
+      return rows.length === 1;
+    },
+
     async recordAccess(caller: Caller, patientId: number, at: Date): Promise<void> {
       await db.query(
         `INSERT INTO patient_recent_access (user_id, patient_id, last_accessed) VALUES ($1, $2, $3)

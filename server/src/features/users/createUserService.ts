@@ -79,6 +79,11 @@ export function createUserService(deps: {
   clock: Clock;
   users: { invalidate(userId: number): void };
   onSessionsEnded: (userId: number) => void;
+  /**
+   * Runs in a deletion's transaction, before the user's row goes: features whose rows go with the account release
+   * what lives outside the database (stored files).
+   */
+  onDeleting?: (tx: Queryable, userId: number) => Promise<void>;
 }) {
   const { db, clock, users, onSessionsEnded } = deps;
   const repository = createUserRepository(db);
@@ -272,6 +277,7 @@ export function createUserService(deps: {
         const refusal = deletionRefusal(actor, target);
         if (refusal) throw forbidden(refusal);
         await guardLastAdministrator(tx, target.fields, null);
+        await deps.onDeleting?.(tx, id);
         try {
           await rows.remove(id);
         } catch (error) {

@@ -1,0 +1,129 @@
+import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+import { isoDateToEnGb } from './bundleDates.js';
+import { encodableText } from './encodableText.js';
+import { A4, wrapLine } from './renderTextAsPdf.js';
+
+const MARGIN_X = 56.7;
+const MARGIN_TOP = 56.7;
+/** Leaves the bottom free for the page number. */
+const MARGIN_BOTTOM = 70;
+const TEXT_SIZE = 10;
+const LINE_HEIGHT = 13;
+const ROW_GAP = 5;
+const COLUMNS = {
+  number: { x: MARGIN_X, label: 'No.' },
+  document: { x: MARGIN_X + 32, width: 290, label: 'Document' },
+  date: { x: MARGIN_X + 332, label: 'Date' },
+  pages: { x: MARGIN_X + 404, label: 'Pages' },
+} as const;
+const GREY = rgb(0.35, 0.35, 0.35);
+
+export interface IndexHeading {
+  patientName: string;
+  mrn: string;
+  /** dd/mm/yyyy */
+  madeOn: string;
+}
+
+/** One line of the index, once the bundle pages are known. */
+export interface IndexEntry {
+  filename: string;
+  /** ISO date or null. */
+  documentDate: string | null;
+  firstPage: number;
+  lastPage: number;
+}
+
+export interface BundleIndexPlan {
+  /** Pages the index takes: known before any document is placed, so the documents' page numbers are too. */
+  pageCount: number;
+  /** Inserts the index pages at the front of `bundle`, the entries in the order they were planned. */
+  draw(bundle: PDFDocument, entries: readonly IndexEntry[]): void;
+}
+
+interface PlannedRow {
+  number: number;
+  lines: string[];
+}
+
+const pageRange = (entry: IndexEntry) =>
+  entry.firstPage === entry.lastPage ? String(entry.firstPage) : `${entry.firstPage}\u2013${entry.lastPage}`;
+
+/**
+ * Lays out the bundle's index: the title "Record bundle" with the patient, MRN and the day it was made, then a
+ * table of No., document, date (or "Undated") and bundle pages. Each row's height depends only on its file name
+ * (long names wrap), so the number of index pages is known from the names alone, before the documents are placed.
+ */
+export function planBundleIndex(
+  filenames: readonly string[],
+  heading: IndexHeading,
+  fonts: { regular: PDFFont; bold: PDFFont },
+): BundleIndexPlan {
+  const clean = encodableText(fonts.regular);
+  const fits = (text: string) => fonts.regular.widthOfTextAtSize(text, TEXT_SIZE) <= COLUMNS.document.width;
+  const rows: PlannedRow[] = filenames.map((filename, index) => ({
+    number: index + 1,
+    lines: wrapLine(clean(filename), fits),
+  }));
+  const headingHeight = 18 + 3 * 16 + 14;
+  const continuationHeight = 16 + 12;
+  const tableHeaderHeight = LINE_HEIGHT + ROW_GAP + 4;
+  const pages: PlannedRow[][] = [[]];
+  let room = A4.height - MARGIN_TOP - MARGIN_BOTTOM - headingHeight - tableHeaderHeight;
+  for (const row of rows) {
+    const height = row.lines.length * LINE_HEIGHT + ROW_GAP;
+    if (height > room && pages[pages.length - 1]!.length > 0) {
+      pages.push([]);
+      room = A4.height - MARGIN_TOP - MARGIN_BOTTOM - continuationHeight - tableHeaderHeight;
+    }
+    pages[pages.length - 1]!.push(row);
+    room -= height;
+  }
+
+  function text(page: PDFPage, value: string, x: number, y: number, font = fonts.regular, size = TEXT_SIZE) {
+    page.drawText(clean(value), { x, y, size, font, color: rgb(0, 0, 0) });
+  }
+
+  function drawTableHeader(page: PDFPage, top: number): number {
+    const y = top - TEXT_SIZE;
+    for (const column of Object.values(COLUMNS)) text(page, column.label, column.x, y, fonts.bold);
+    const ruleY = y - 5;
+    page.drawLine({
+      start: { x: MARGIN_X, y: ruleY },
+      end: { x: A4.width - MARGIN_X, y: ruleY },
+      thickness: 0.75,
+      color: GREY,
+    });
+    return top - tableHeaderHeight;
+  }
+
+  return {
+    pageCount: pages.length,
+    draw(bundle, entries) {
+      pages.forEach((pageRows, pageIndex) => {
+        const page = bundle.insertPage(pageIndex, [A4.width, A4.height]);
+        let top = A4.height - MARGIN_TOP;
+        if (pageIndex === 0) {
+          text(page, 'Record bundle', MARGIN_X, top - 18, fonts.bold, 18);
+          text(page, `Patient: ${heading.patientName}`, MARGIN_X, top - 18 - 20, fonts.regular, 11);
+          text(page, `MRN: ${heading.mrn}`, MARGIN_X, top - 18 - 36, fonts.regular, 11);
+          text(page, `Made on: ${heading.madeOn}`, MARGIN_X, top - 18 - 52, fonts.regular, 11);
+          top -= headingHeight;
+        } else {
+          text(page, 'Record bundle index (continued)', MARGIN_X, top - 12, fonts.bold, 12);
+          top -= continuationHeight;
+        }
+        top = drawTableHeader(page, top);
+        for (const row of pageRows) {
+          const entry = entries[row.number - 1]!;
+          const y = top - TEXT_SIZE;
+          text(page, `${row.number}.`, COLUMNS.number.x, y);
+          row.lines.forEach((line, index) => text(page, line, COLUMNS.document.x, y - index * LINE_HEIGHT));
+          text(page, entry.documentDate ? isoDateToEnGb(entry.documentDate) : 'Undated', COLUMNS.date.x, y);
+          text(page, pageRange(entry), COLUMNS.pages.x, y);
+          top -= row.lines.length * LINE_HEIGHT + ROW_GAP;
+        }
+      });
+    },
+  };
+}

@@ -1,0 +1,395 @@
+import { readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises';
+import { JOB_TYPES } from '@ewrt/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
+import type { Clock } from '../../context/Clock.js';
+import type { Database } from '../../db/Database.js';
+import { createDocumentRepository, type StoredDocument } from '../documents/documentRepository.js';
+import { convertWithLibreOffice } from '../documents/extraction/convertWithLibreOffice.js';
+import { extractInWorker } from '../documents/extraction/extractInWorker.js';
+import { newStorageKey, StoredFileMissingError, type FileStore } from '../files/FileStore.js';
+import { JobCancelledError, JobLeaseLostError, type JobContext, type JobQueue } from '../jobs/JobQueue.js';
+import { londonEnGbDate } from './bundleDates.js';
+import { createBundleRepository, type NewBundleEntry, type StoredBundle } from './bundleRepository.js';
+import { planBundleIndex, type BundleIndexPlan } from './planBundleIndex.js';
+import { renderTextAsPdf } from './renderTextAsPdf.js';
+import { stampPageNumber } from './stampPageNumber.js';
+
+export interface BundleJobDeps {
+  db: Database;
+  clock: Clock;
+  files: FileStore;
+  /** The LibreOffice command, or null when it is not installed or turned off. */
+  libreOfficeCommand: string | null;
+  log: FastifyBaseLogger;
+}
+
+/** How a document's pages came to be PDF pages in the bundle (said in the job's log). */
+type RenderedFrom = 'pdf' | 'libreoffice' | 'text';
+
+/** One document as PDF pages, ready to be copied into the bundle. */
+interface RenderedDocument {
+  documentId: number;
+  filename: string;
+  documentDate: string | null;
+  /** The PDF to copy: the original for a PDF, else a rendering kept in the store until the job ends. */
+  storageKey: string;
+  temporary: boolean;
+  from: RenderedFrom;
+  pageCount: number;
+  /** `firstPageOf[p - 1]`: the page of that PDF (1-based) where the document's own page p begins. */
+  firstPageOf: number[];
+}
+
+interface RenderCheckpoint {
+  rendered: RenderedDocument[];
+  /** Documents passed over (deleted meanwhile). */
+  skipped: number[];
+}
+
+interface AssembledBundle {
+  pdf: PDFDocument;
+  font: PDFFont;
+  index: BundleIndexPlan;
+  entries: NewBundleEntry[];
+  indexed: boolean;
+}
+
+const FROM_LABELS: Record<RenderedFrom, string> = {
+  pdf: 'its own PDF pages',
+  libreoffice: 'pages laid out by LibreOffice',
+  text: 'its text set on A4 pages',
+};
+
+/** Pages copied per call: one copier shares fonts and images between them, and the API gets a turn in between. */
+const PAGES_PER_COPY = 20;
+
+const isInterruption = (job: JobContext, error: unknown) =>
+  job.signal.aborted || error instanceof JobLeaseLostError;
+
+const readStored = (files: FileStore, storageKey: string) =>
+  files.withLocalFile(storageKey, (filePath) => readFile(filePath));
+
+/** Loads a PDF for copying, or null when pdf-lib cannot use it as it is (encrypted or damaged). */
+async function loadCopyable(bytes: Uint8Array): Promise<PDFDocument | null> {
+  try {
+    return await PDFDocument.load(bytes, { updateMetadata: false });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The record bundle job: renders each document to PDF pages (a checkpoint after each, so a resumed job does not
+ * convert again), copies them into one PDF behind the index pages, stamps every page "Page N", and stores it as the
+ * patient's current bundle. The previous bundle stays current until this one is saved, and its file is removed
+ * only then. One source document is in memory at a time, and the work yields between pages so that the API keeps
+ * answering while a bundle of hundreds of pages is made.
+ */
+export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): void {
+  const { db, files } = deps;
+  const bundles = createBundleRepository(db);
+  const documents = createDocumentRepository(db);
+
+  async function storeTemporary(pdf: Uint8Array): Promise<string> {
+    const key = newStorageKey();
+    await files.put(key, Readable.from([Buffer.from(pdf)]));
+    return key;
+  }
+
+  async function extractedPages(document: StoredDocument, job: JobContext): Promise<string[]> {
+    const extracted = await files.withLocalFile(document.storageKey, (filePath) =>
+      // Without LibreOffice a Word file's pages are those of its page breaks: the pages its citations name.
+      extractInWorker(
+        { filePath, fileType: document.fileType, libreOfficeCommand: null },
+        { signal: job.signal },
+      ),
+    );
+    const pages = extracted.pages.map((page) =>
+      page.hasTextLayer || page.text.trim() !== ''
+        ? page.text
+        : `[Page ${page.page} has no text layer: see the original file]`,
+    );
+    return pages.length > 0 ? pages : [''];
+  }
+
+  async function renderAsText(
+    document: StoredDocument,
+    job: JobContext,
+    base: Pick<RenderedDocument, 'documentId' | 'filename' | 'documentDate'>,
+  ): Promise<RenderedDocument> {
+    const rendered = await renderTextAsPdf(await extractedPages(document, job));
+    return {
+      ...base,
+      storageKey: await storeTemporary(rendered.pdf),
+      temporary: true,
+      from: 'text',
+      pageCount: rendered.pageCount,
+      firstPageOf: rendered.firstPageOf,
+    };
+  }
+
+  async function render(
+    document: StoredDocument,
+    documentDate: string | null,
+    job: JobContext,
+  ): Promise<RenderedDocument> {
+    const base = { documentId: document.id, filename: document.filename, documentDate };
+    if (document.fileType === 'pdf') {
+      const source = await loadCopyable(await readStored(files, document.storageKey));
+      if (source) {
+        const pageCount = source.getPageCount();
+        return {
+          ...base,
+          storageKey: document.storageKey,
+          temporary: false,
+          from: 'pdf',
+          pageCount,
+          firstPageOf: Array.from({ length: pageCount }, (_, index) => index + 1),
+        };
+      }
+      await job.log('warning', `${document.filename} is encrypted or damaged: its pages are shown as text`);
+      return renderAsText(document, job, base);
+    }
+    if ((document.fileType === 'docx' || document.fileType === 'doc') && deps.libreOfficeCommand) {
+      try {
+        const converted = await files.withLocalFile(document.storageKey, (filePath) =>
+          convertWithLibreOffice(deps.libreOfficeCommand!, filePath, document.fileType as 'docx' | 'doc'),
+        );
+        const pdf = await loadCopyable(converted);
+        if (!pdf) throw new Error('its PDF could not be read');
+        const pageCount = pdf.getPageCount();
+        return {
+          ...base,
+          storageKey: await storeTemporary(converted),
+          temporary: true,
+          from: 'libreoffice',
+          pageCount,
+          firstPageOf: Array.from({ length: pageCount }, (_, index) => index + 1),
+        };
+      } catch (error) {
+        if (job.signal.aborted) throw error;
+        await job.log(
+          'warning',
+          `LibreOffice could not convert ${document.filename} (${(error as Error).message}); its text is shown instead`,
+        );
+      }
+    }
+    return renderAsText(document, job, base);
+  }
+
+  async function removeTemporary(rendered: readonly RenderedDocument[]): Promise<void> {
+    for (const document of rendered) if (document.temporary) await files.remove(document.storageKey);
+  }
+
+  async function assemble(
+    bundle: StoredBundle,
+    rendered: readonly RenderedDocument[],
+    job: JobContext,
+  ): Promise<AssembledBundle> {
+    const heading = await bundles.patientHeading(bundle.patientId);
+    if (!heading) throw new JobCancelledError('The patient was deleted');
+    const pdf = await PDFDocument.create();
+    pdf.setTitle(`Record bundle: ${heading.name}`);
+    pdf.setCreationDate(new Date(bundle.createdAt));
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+    const index = planBundleIndex(
+      rendered.map((document) => document.filename),
+      { patientName: heading.name, mrn: heading.mrn, madeOn: londonEnGbDate(new Date(bundle.createdAt)) },
+      { regular: font, bold },
+    );
+    // Bundle pages count from the first index page, as a court bundle's do.
+    let nextPage = index.pageCount + 1;
+    const totalPages = rendered.reduce((sum, document) => sum + document.pageCount, 0);
+    let placed = 0;
+    const entries: NewBundleEntry[] = [];
+    for (const document of rendered) {
+      await job.throwIfCancelled();
+      let bytes: Uint8Array;
+      try {
+        bytes = await readStored(files, document.storageKey);
+      } catch (error) {
+        if (!(error instanceof StoredFileMissingError)) throw error;
+        // The index already names it: a bundle without it would not match its own index.
+        throw new Error(
+          `${document.filename} was deleted while the bundle was being made: generate it again`,
+          {
+            cause: error,
+          },
+        );
+      }
+      const source = await loadCopyable(bytes);
+      if (!source) throw new Error(`${document.filename} could not be read again to copy its pages`);
+      const firstPage = nextPage;
+      const pageCount = source.getPageCount();
+      for (let start = 0; start < pageCount; start += PAGES_PER_COPY) {
+        const indices = Array.from(
+          { length: Math.min(PAGES_PER_COPY, pageCount - start) },
+          (_, i) => start + i,
+        );
+        for (const page of await pdf.copyPages(source, indices)) {
+          pdf.addPage(page);
+          stampPageNumber(page, nextPage, font);
+          nextPage += 1;
+        }
+        placed += indices.length;
+        await job.progress(
+          (placed / Math.max(1, totalPages)) * 100,
+          `Placing ${document.filename}: page ${Math.min(pageCount, start + indices.length)} of ${pageCount}`,
+        );
+        await nextTurnOfEventLoop();
+      }
+      entries.push({
+        documentId: document.documentId,
+        filename: document.filename,
+        documentDate: document.documentDate,
+        firstPage,
+        lastPage: nextPage - 1,
+        pageMap: document.firstPageOf.map((page) => firstPage + page - 1),
+      });
+    }
+    return { pdf, font, index, entries, indexed: false };
+  }
+
+  function addIndex(assembled: AssembledBundle): void {
+    if (assembled.indexed) return;
+    assembled.index.draw(assembled.pdf, assembled.entries);
+    for (let page = 0; page < assembled.index.pageCount; page += 1) {
+      stampPageNumber(assembled.pdf.getPage(page), page + 1, assembled.font);
+    }
+    assembled.indexed = true;
+  }
+
+  jobs.registerHandler(JOB_TYPES.RECORD_BUNDLE, async (job) => {
+    const bundle = await bundles.findByJob(job.id);
+    if (!bundle) throw new JobCancelledError('The bundle was removed before it was made');
+    // Resumed after its bundle was saved but before the job was marked done: nothing is left to do.
+    if (bundle.status === 'completed') {
+      return {
+        bundle_result: {
+          bundle_id: bundle.id,
+          filename: bundle.filename,
+          page_count: bundle.pageCount,
+          index_pages: bundle.indexPages,
+        },
+      };
+    }
+    if (!(await bundles.markRunning(bundle.id))) {
+      throw new JobCancelledError('The bundle was removed before it was made');
+    }
+    const documentIds = ((job.inputData.document_ids as unknown[]) ?? []).map(Number);
+    const saved = (job.checkpoint ?? null) as RenderCheckpoint | null;
+    const progress: RenderCheckpoint = {
+      rendered: [...(saved?.rendered ?? [])],
+      skipped: [...(saved?.skipped ?? [])],
+    };
+    try {
+      const rendered = await job.step('render', async () => {
+        const done = new Set([
+          ...progress.rendered.map((document) => document.documentId),
+          ...progress.skipped,
+        ]);
+        const dates = new Map(
+          (await bundles.processedDocuments(bundle.patientId, job.groupId)).map((document) => [
+            document.id,
+            document.documentDate,
+          ]),
+        );
+        for (const [position, documentId] of documentIds.entries()) {
+          if (done.has(documentId)) continue;
+          await job.throwIfCancelled();
+          const document = await documents.findById(documentId);
+          if (!document || document.status !== 'processed') {
+            await job.log(
+              'warning',
+              `Document ${documentId} was deleted after the bundle was requested: left out`,
+            );
+            progress.skipped.push(documentId);
+          } else {
+            await job.progress(
+              (position / Math.max(1, documentIds.length)) * 100,
+              `Rendering ${document.filename} (${position + 1} of ${documentIds.length})`,
+            );
+            const result = await render(document, dates.get(documentId) ?? null, job);
+            await job.log(
+              'info',
+              `${document.filename}: ${result.pageCount} page(s), ${FROM_LABELS[result.from]}`,
+            );
+            progress.rendered.push(result);
+          }
+          await job.saveCheckpoint(progress);
+        }
+        if (progress.rendered.length === 0)
+          throw new Error('None of the documents is left to put in the bundle');
+        return progress.rendered;
+      });
+
+      let assembled: AssembledBundle | null = null;
+      // A job resumed after a completed step has lost the PDF it held in memory: it is made again from the renderings.
+      const assembledBundle = async () => (assembled ??= await assemble(bundle, rendered, job));
+      await job.step('assemble', async () => {
+        const { entries } = await assembledBundle();
+        return { documents: entries.length, pages: entries.at(-1)?.lastPage ?? 0 };
+      });
+      const indexPages = await job.step('index', async () => {
+        const current = await assembledBundle();
+        addIndex(current);
+        await job.log(
+          'info',
+          `Index: ${current.index.pageCount} page(s) for ${current.entries.length} document(s)`,
+        );
+        return current.index.pageCount;
+      });
+      const result = await job.step('save', async () => {
+        const current = await assembledBundle();
+        addIndex(current);
+        await job.throwIfCancelled();
+        const bytes = await current.pdf.save({ objectsPerTick: 50 });
+        const storageKey = newStorageKey();
+        await files.put(storageKey, Readable.from([Buffer.from(bytes)]));
+        const pageCount = current.pdf.getPageCount();
+        let replaced: string[];
+        try {
+          replaced = await db.transaction((tx) =>
+            createBundleRepository(tx).complete(bundle, {
+              storageKey,
+              pageCount,
+              indexPages,
+              at: deps.clock(),
+              entries: current.entries,
+            }),
+          );
+        } catch (error) {
+          await files.remove(storageKey);
+          throw error;
+        }
+        // The previous bundle's page numbers were current until now: its file goes only once this one is saved.
+        for (const key of replaced) await files.remove(key);
+        await job.log('info', `Saved ${bundle.filename}: ${pageCount} pages`);
+        return {
+          bundle_id: bundle.id,
+          filename: bundle.filename,
+          page_count: pageCount,
+          index_pages: indexPages,
+        };
+      });
+      await removeTemporary(rendered);
+      return { bundle_result: result };
+    } catch (error) {
+      if (isInterruption(job, error)) throw error;
+      const cancelled = error instanceof JobCancelledError;
+      await bundles.markEnded(bundle.id, {
+        status: cancelled ? 'cancelled' : 'failed',
+        errorMessage: cancelled ? null : (error as Error).message,
+        at: deps.clock(),
+      });
+      await removeTemporary(progress.rendered).catch((cleanupError: unknown) =>
+        deps.log.warn({ err: cleanupError }, 'removing the renderings of a stopped bundle job failed'),
+      );
+      throw error;
+    }
+  });
+}

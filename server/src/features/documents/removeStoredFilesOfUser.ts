@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Queryable } from '../../db/Database.js';
+import type { FileStore } from '../files/FileStore.js';
+import { createGeneratedFileRepository } from '../files/generatedFileRepository.js';
+import { removeFilesOnceUnreferenced } from '../files/removeFilesOnceUnreferenced.js';
+import { createDocumentRepository } from './documentRepository.js';
+
+/**
+ * For the transaction that deletes a user account: the user's opinion documents and generated files are rows that
+ * go with the account (ON DELETE CASCADE), so their stored files are removed once that transaction has committed
+ * (a rolled-back deletion keeps them).
+ */
+export async function removeStoredFilesOfUser(
+  deps: { db: Database; files: FileStore; log: FastifyBaseLogger },
+  tx: Queryable,
+  userId: number,
+): Promise<void> {
+  const keys = [
+    ...(await createDocumentRepository(tx).keysOfOwnerUser(userId)),
+    ...(await createGeneratedFileRepository(tx).keysOfOwnerUser(userId)),
+  ];
+  removeFilesOnceUnreferenced(deps, keys);
+}
