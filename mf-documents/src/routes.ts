@@ -10,7 +10,9 @@ export const area = 'documents';
 export const areaLabel = 'Documents';
 
 // Part 2 §6: the patient-scoped tools are for full-access patients only (and administrators), which is narrower
-// than part 1 §5's path rule for /patient/:patientId/jobs.
+// than part 1 §5's path rule for /patient/:patientId/jobs and /patients/:patientId/simplequery. The record bundle
+// is the pagination-only level's one tool. The opinion screens are the user's own (the advanced tools of the
+// access-level table); a selected patient limits them only as part 1 §5's path rule says.
 export const routes = [
   {
     key: 'documents-process',
@@ -67,6 +69,61 @@ export const routes = [
       patientFeature: 'background-jobs',
       order: 40,
     },
+  },
+  {
+    key: 'record-questions',
+    path: '/patients/:patientId/simplequery',
+    title: 'Query Medical Records',
+    feature: 'documents',
+    patientLevels: [1],
+    nav: { section: 'documents', label: 'Query Medical Records', order: 30 },
+    actionCard: {
+      title: 'Query Medical Records',
+      description: "Ask questions about this patient's records and get answers that cite file and page.",
+      patientFeature: 'query-records',
+      order: 20,
+    },
+  },
+  {
+    // The spec names the route and its card but not the screen: the paginated bundle of the patient's records. Like
+    // the search screen it takes the patient from `?patientId=` (or the selected one) and asks for one itself.
+    key: 'record-bundle',
+    path: '/pagination',
+    title: 'Record Bundle',
+    feature: 'documents',
+    patientLevels: [1, 2],
+    nav: { section: 'documents', label: 'Record Bundle', order: 40, patientQuery: true },
+    actionCard: {
+      title: 'Pagination',
+      description: "Order this patient's documents and produce one paginated PDF bundle with an index.",
+      patientFeature: 'pagination',
+      order: 70,
+      patientQuery: true,
+    },
+  },
+  {
+    key: 'opinions-upload',
+    path: '/opinions/upload',
+    title: 'Opinion Document Processing',
+    feature: 'advanced-tools',
+    patientLevels: [1],
+    nav: { section: 'tools', label: 'Opinion Upload', order: 40 },
+  },
+  {
+    key: 'opinions-query',
+    path: '/opinions/query',
+    title: 'Query Opinion Documents',
+    feature: 'advanced-tools',
+    patientLevels: [1],
+    nav: { section: 'tools', label: 'Opinion Query', order: 50 },
+  },
+  {
+    key: 'opinion-documents',
+    path: '/opinion-documents',
+    title: 'Opinion Documents',
+    feature: 'advanced-tools',
+    patientLevels: [1, 2],
+    nav: { section: 'tools', label: 'Opinion Documents', order: 60 },
   },
 ] as const satisfies readonly RouteDeclaration[];
 

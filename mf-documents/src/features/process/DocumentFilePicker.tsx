@@ -7,6 +7,8 @@ export const DOCUMENT_ACCEPT = DOCUMENT_EXTENSIONS.map((extension) => `.${extens
 
 interface DocumentFilePickerProps {
   onFile: (file: File) => void;
+  /** The drop area's name, read first by screen readers. */
+  title?: string;
 }
 
 /**
@@ -14,7 +16,10 @@ interface DocumentFilePickerProps {
  * the server and uploads it when asked to. The drop area is a keyboard-operable button (Enter or Space opens the
  * file dialog) named by its text: antd puts aria attributes on the hidden input, not on the button.
  */
-export function DocumentFilePicker({ onFile }: DocumentFilePickerProps) {
+export function DocumentFilePicker({
+  onFile,
+  title = 'Choose documents to process',
+}: DocumentFilePickerProps) {
   return (
     <Upload.Dragger
       multiple
@@ -29,7 +34,7 @@ export function DocumentFilePicker({ onFile }: DocumentFilePickerProps) {
         <InboxOutlined aria-hidden />
       </p>
       <Typography.Paragraph strong style={{ marginBottom: 4 }}>
-        Choose documents to process
+        {title}
       </Typography.Paragraph>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         Click or drag files here. PDF, DOCX, DOC or TXT, up to {DOCUMENT_MAX_MEGABYTES}MB each. Several files

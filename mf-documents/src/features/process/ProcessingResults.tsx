@@ -1,9 +1,15 @@
 import { Card, Flex, Statistic, Typography } from 'antd';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { UploadTotals } from './uploadItem';
 
+interface ProcessingResultsProps {
+  totals: UploadTotals;
+  /** What to do next, under the figures. */
+  actions?: ReactNode;
+}
+
 /** Results summary: successful and failed files, and the chunks created in all. */
-export function ProcessingResults({ totals }: { totals: UploadTotals }) {
+export function ProcessingResults({ totals, actions }: ProcessingResultsProps) {
   const headingId = useId();
   return (
     <Card
@@ -20,6 +26,11 @@ export function ProcessingResults({ totals }: { totals: UploadTotals }) {
           <Statistic title="Total chunks" value={totals.totalChunks} />
         </Flex>
       </section>
+      {actions && (
+        <Flex gap="small" wrap style={{ marginTop: 16 }}>
+          {actions}
+        </Flex>
+      )}
     </Card>
   );
 }

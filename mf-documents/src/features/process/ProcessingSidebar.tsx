@@ -1,7 +1,8 @@
-import { Button, Card, Flex, Progress, Statistic, Typography } from 'antd';
+import { Button, Card, Flex, Typography } from 'antd';
 import { CloudUploadOutlined, DashboardOutlined, MonitorOutlined, SearchOutlined } from '@ant-design/icons';
 import { useId } from 'react';
 import type { UploadTotals } from './uploadItem';
+import { UploadTotalsSummary } from './UploadTotalsSummary';
 
 interface ProcessingSidebarProps {
   totals: UploadTotals;
@@ -37,15 +38,7 @@ export function ProcessingSidebar({
     >
       <section aria-labelledby={headingId}>
         <Flex vertical gap="middle">
-          <Flex gap="large" wrap>
-            <Statistic title="Total files" value={totals.total} />
-            <Statistic title="Valid" value={totals.valid} />
-            <Statistic title="Failed" value={totals.failed} />
-          </Flex>
-          <div>
-            <Typography.Text id={`${headingId}-overall`}>Overall progress</Typography.Text>
-            <Progress percent={totals.overallProgress} aria-labelledby={`${headingId}-overall`} />
-          </div>
+          <UploadTotalsSummary totals={totals} />
           <Button type="primary" icon={<CloudUploadOutlined />} onClick={onProcess} loading={busy} block>
             Process {readyCount} Documents
           </Button>

@@ -16,6 +16,15 @@ export interface JobWatchHandlers {
   onLost: (error: unknown) => void;
 }
 
+/** Reads a job's state; the patient jobs and the opinion jobs are read through different calls. */
+export type ReadJobStatus = (jobId: number, signal: AbortSignal) => Promise<JobStatusResponse>;
+
+export interface JobWatchOptions {
+  /** Defaults to the patient job status call. */
+  readStatus?: ReadJobStatus;
+  now?: () => number;
+}
+
 export interface JobWatch {
   stop: () => void;
   /** Polls at once, e.g. when a push says the job changed; the regular schedule goes on from there. */
@@ -34,7 +43,11 @@ function isPermanent(error: unknown): boolean {
  * Polls a job's status on the schedule of part 2 §4 until it finishes, times out or cannot be read. A failed poll
  * is retried on the same schedule: the time-out bounds the whole wait anyway.
  */
-export function watchJob(jobId: number, handlers: JobWatchHandlers, now: () => number = Date.now): JobWatch {
+export function watchJob(
+  jobId: number,
+  handlers: JobWatchHandlers,
+  { readStatus = getJobStatus, now = Date.now }: JobWatchOptions = {},
+): JobWatch {
   const startedAt = now();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
@@ -68,7 +81,7 @@ export function watchJob(jobId: number, handlers: JobWatchHandlers, now: () => n
     polling = true;
     controller = new AbortController();
     try {
-      const status = await getJobStatus(jobId, controller.signal);
+      const status = await readStatus(jobId, controller.signal);
       if (stopped) return;
       if (!isActive(status.status)) {
         stop();

@@ -15,9 +15,10 @@ import { apiUrl, http, HttpResponse } from '@ewrt/shared/testing';
 import type { HttpResponseResolver, PathParams } from 'msw';
 
 type Resolver = HttpResponseResolver<PathParams, never>;
-type Answer<Body> = Body | Resolver;
+/** A handler's answer: the body (sent as JSON with the handler's status) or a resolver. */
+export type Answer<Body> = Body | Resolver;
 
-function respond<Body>(answer: Answer<Body>, status: number): Resolver {
+export function respond<Body>(answer: Answer<Body>, status: number): Resolver {
   return typeof answer === 'function'
     ? (answer as Resolver)
     : () => HttpResponse.json(answer as Parameters<typeof HttpResponse.json>[0], { status });

@@ -10,15 +10,18 @@ interface DocumentsTableProps {
   downloadingKey: string | null;
   onDownload: (document: PatientDocument) => void;
   onDelete: (document: PatientDocument) => void;
+  /** What the empty table says. */
+  emptyText?: string;
 }
 
-/** The patient's processed documents with Download and Delete for each. */
+/** Processed documents (a patient's, or the user's opinion documents) with Download and Delete for each. */
 export function DocumentsTable({
   documents,
   loading,
   downloadingKey,
   onDownload,
   onDelete,
+  emptyText = 'No documents have been processed for this patient yet.',
 }: DocumentsTableProps) {
   const columns: TableColumnsType<PatientDocument> = [
     {
@@ -73,7 +76,7 @@ export function DocumentsTable({
       dataSource={[...documents]}
       loading={loading}
       pagination={documents.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-      locale={{ emptyText: 'No documents have been processed for this patient yet.' }}
+      locale={{ emptyText }}
       scroll={{ x: 'max-content' }}
     />
   );

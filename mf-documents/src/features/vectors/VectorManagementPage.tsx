@@ -1,36 +1,40 @@
-import { useState } from 'react';
-import { Alert, App, Button, Card, Col, Flex, Result, Row, Spin, Statistic, Typography } from 'antd';
+import { Alert, Button, Flex, Result, Spin, Typography } from 'antd';
 import { DashboardOutlined, FileAddOutlined, FileTextOutlined, SyncOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
-import type { PatientDocument } from '@ewrt/contract';
 import { formatFileSize, getErrorMessage } from '@ewrt/shared';
 import { PatientPageTitle } from '../patient-page/PatientPageTitle';
 import { totalDocumentBytes } from '../api/totalDocumentBytes';
 import { deleteDocument, getDocumentDownload, rebuildPatientVectors } from '../api/documentsApi';
 import { downloadDocumentFileList } from '../api/downloadDocumentFileList';
-import { downloadFromLink } from '../api/downloadFromLink';
 import { useRoutePatient } from '../jobs/useRoutePatient';
 import { DeleteDocumentModal } from './DeleteDocumentModal';
-import { deletionOutcome } from './deletionOutcome';
+import { DocumentStatistics } from './DocumentStatistics';
 import { DocumentsTable } from './DocumentsTable';
+import { useDocumentActions, type DocumentActionCalls } from './useDocumentActions';
 import { usePatientDocuments } from './usePatientDocuments';
 import { VECTOR_MESSAGES } from './vectorMessages';
 import { VectorsInfoPanel } from './VectorsInfoPanel';
 
-/** A result that stays on screen until the next action: a rebuild started, or a deletion with a failed rebuild. */
-type Notice = { kind: 'rebuild-started'; jobId: number } | { kind: 'warning'; text: string };
+function patientDocumentCalls(patientId: number): DocumentActionCalls {
+  return {
+    getDownload: (s3Key) => getDocumentDownload(patientId, s3Key),
+    deleteDocument: (s3Key) => deleteDocument(patientId, s3Key),
+    rebuild: () => rebuildPatientVectors(patientId),
+    downloadFileList: (documents) => downloadDocumentFileList(patientId, documents),
+  };
+}
 
 /** /documents/patient/:patientId: the patient's indexed documents, their statistics, deletion and rebuild. */
 export function VectorManagementPage() {
   const { patientId, patient } = useRoutePatient();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const { state, reload } = usePatientDocuments(patientId);
-  const [deleting, setDeleting] = useState<{ document: PatientDocument; busy: boolean } | null>(null);
-  const [downloadingKey, setDownloadingKey] = useState<string | null>(null);
-  const [rebuilding, setRebuilding] = useState(false);
-  const [listing, setListing] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const actions = useDocumentActions({
+    calls: patientId === null ? null : patientDocumentCalls(patientId),
+    messages: VECTOR_MESSAGES,
+    onDeleted: reload,
+  });
+  const { notice } = actions;
 
   if (patientId === null) {
     return (
@@ -66,63 +70,6 @@ export function VectorManagementPage() {
 
   const documents = state.listing?.documents ?? [];
 
-  const download = async (document: PatientDocument) => {
-    setDownloadingKey(document.s3_key);
-    try {
-      const link = await getDocumentDownload(patientId, document.s3_key);
-      downloadFromLink(link.download_url, link.filename || document.filename);
-    } catch (error) {
-      void message.error(getErrorMessage(error, VECTOR_MESSAGES.downloadFailed));
-    } finally {
-      setDownloadingKey(null);
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    const { document } = deleting;
-    setDeleting({ document, busy: true });
-    try {
-      const answer = await deleteDocument(patientId, document.s3_key);
-      setDeleting(null);
-      const outcome = deletionOutcome(document.filename, answer);
-      if (outcome.kind === 'warning') setNotice({ kind: 'warning', text: outcome.text });
-      else void message.success(outcome.text);
-      reload();
-    } catch (error) {
-      setDeleting({ document, busy: false });
-      void message.error(getErrorMessage(error, VECTOR_MESSAGES.deleteFailed));
-    }
-  };
-
-  const rebuild = async () => {
-    setRebuilding(true);
-    setNotice(null);
-    try {
-      const answer = await rebuildPatientVectors(patientId);
-      setNotice({ kind: 'rebuild-started', jobId: answer.job_id });
-    } catch (error) {
-      void message.error(getErrorMessage(error, VECTOR_MESSAGES.rebuildFailed));
-    } finally {
-      setRebuilding(false);
-    }
-  };
-
-  const downloadFileList = async () => {
-    if (documents.length === 0) {
-      void message.warning(VECTOR_MESSAGES.noDocumentsToDownload);
-      return;
-    }
-    setListing(true);
-    try {
-      await downloadDocumentFileList(patientId, documents);
-    } catch (error) {
-      void message.error(getErrorMessage(error, VECTOR_MESSAGES.fileListFailed));
-    } finally {
-      setListing(false);
-    }
-  };
-
   const jobListPath = `/patient/${patientId}/jobs`;
   return (
     <div style={{ padding: 24 }}>
@@ -136,7 +83,7 @@ export function VectorManagementPage() {
               type="info"
               showIcon
               closable={{ 'aria-label': 'Dismiss' }}
-              onClose={() => setNotice(null)}
+              onClose={actions.dismissNotice}
               title={`The vector store is being rebuilt as background job ${notice.jobId}.`}
               description={
                 <>
@@ -153,13 +100,13 @@ export function VectorManagementPage() {
               type="warning"
               showIcon
               closable={{ 'aria-label': 'Dismiss' }}
-              onClose={() => setNotice(null)}
+              onClose={actions.dismissNotice}
               title={notice.text}
             />
           ) : null}
         </div>
-        <Row gutter={[16, 16]}>
-          {[
+        <DocumentStatistics
+          statistics={[
             { key: 'documents', title: 'Total Documents', value: state.listing?.total_documents },
             {
               key: 'size',
@@ -167,14 +114,8 @@ export function VectorManagementPage() {
               value: state.listing ? formatFileSize(totalDocumentBytes(state.listing.documents)) : undefined,
             },
             { key: 'vectors', title: 'Vector Count', value: state.listing?.vector_count },
-          ].map(({ key, title, value }) => (
-            <Col key={key} xs={24} sm={8}>
-              <Card>
-                <Statistic title={title} value={value ?? '–'} />
-              </Card>
-            </Col>
-          ))}
-        </Row>
+          ]}
+        />
         <Flex gap="small" wrap>
           <Button
             type="primary"
@@ -183,10 +124,14 @@ export function VectorManagementPage() {
           >
             Process Documents
           </Button>
-          <Button icon={<SyncOutlined />} loading={rebuilding} onClick={() => void rebuild()}>
+          <Button icon={<SyncOutlined />} loading={actions.rebuilding} onClick={() => void actions.rebuild()}>
             Rebuild Vectors
           </Button>
-          <Button icon={<FileTextOutlined />} loading={listing} onClick={() => void downloadFileList()}>
+          <Button
+            icon={<FileTextOutlined />}
+            loading={actions.listing}
+            onClick={() => void actions.downloadFileList(documents)}
+          >
             Download File List
           </Button>
           <Button icon={<DashboardOutlined />} onClick={() => navigate(`/patients/${patientId}/dashboard`)}>
@@ -205,18 +150,18 @@ export function VectorManagementPage() {
             <DocumentsTable
               documents={documents}
               loading={state.status === 'loading'}
-              downloadingKey={downloadingKey}
-              onDownload={(document) => void download(document)}
-              onDelete={(document) => setDeleting({ document, busy: false })}
+              downloadingKey={actions.downloadingKey}
+              onDownload={(document) => void actions.download(document)}
+              onDelete={actions.askDelete}
             />
           )}
         </section>
       </Flex>
       <DeleteDocumentModal
-        document={deleting?.document ?? null}
-        deleting={deleting?.busy ?? false}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
+        document={actions.deleting?.document ?? null}
+        deleting={actions.deleting?.busy ?? false}
+        onConfirm={() => void actions.confirmDelete()}
+        onCancel={actions.cancelDelete}
       />
     </div>
   );

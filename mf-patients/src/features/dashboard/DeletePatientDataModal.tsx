@@ -18,6 +18,8 @@ const ERASED_DATA = [
   'Vector entries',
   'Job history and logs',
   'Stored files and folders',
+  'Record questions and their answers (every user\'s)',
+  'Record bundles',
 ];
 
 /** Confirms and performs the deletion of all of a patient's data; the patient record itself remains. */

@@ -321,6 +321,8 @@ describe('PatientDashboardPage: deleting all patient data', () => {
       'Vector entries',
       'Job history and logs',
       'Stored files and folders',
+      "Record questions and their answers (every user's)",
+      'Record bundles',
     ]);
     expect(within(dialog).getByText(/The patient record itself remains/)).toBeInTheDocument();
     expect(deleteCalls).toEqual([]);

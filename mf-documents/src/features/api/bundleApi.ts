@@ -1,0 +1,34 @@
+// The record bundle calls (contract `recordBundleCalls`): only this remote makes them.
+import type { BundleStateResponse, DownloadLinkResponse, GenerateBundleResponse } from '@ewrt/contract';
+import { apiClient } from '@ewrt/shared';
+
+const bundlePath = (patientId: number) => `/api/patients/${encodeURIComponent(patientId)}/bundle`;
+
+/** The processed documents in bundle order, the current bundle and the bundle job in progress. */
+export async function getBundleState(patientId: number, signal?: AbortSignal): Promise<BundleStateResponse> {
+  const { data } = await apiClient.get<BundleStateResponse>(bundlePath(patientId), { signal });
+  return data;
+}
+
+/** Saves the order: every processed document's key once. */
+export async function saveBundleOrder(
+  patientId: number,
+  s3Keys: readonly string[],
+): Promise<BundleStateResponse> {
+  const { data } = await apiClient.put<BundleStateResponse>(`${bundlePath(patientId)}/order`, {
+    s3_keys: s3Keys,
+  });
+  return data;
+}
+
+/** Starts producing the bundle in the saved (or default) order as a background job. */
+export async function generateBundle(patientId: number): Promise<GenerateBundleResponse> {
+  const { data } = await apiClient.post<GenerateBundleResponse>(bundlePath(patientId));
+  return data;
+}
+
+/** A short-lived signed link to the latest bundle's PDF; save it with downloadFromLink. */
+export async function getBundleDownload(patientId: number): Promise<DownloadLinkResponse> {
+  const { data } = await apiClient.get<DownloadLinkResponse>(`${bundlePath(patientId)}/download`);
+  return data;
+}

@@ -1,0 +1,178 @@
+// The question calls of part 2 §7: "Patient query chat" (one conversation per user and patient) and the opinion
+// conversation of "Opinion documents" (the user's own), plus the page view behind a citation. Both scopes answer
+// the same shapes, so the screens share one conversation UI over these functions.
+import type {
+  ClearConversationResponse,
+  ConversationEntry,
+  ConversationResponse,
+  DocumentPageResponse,
+  Patient,
+  QueryRequest,
+  QueryResponse,
+  SaveConversationResponse,
+  UpdateDateOfEventResponse,
+} from '@ewrt/contract';
+import { QUERY_DEFAULT_K, QUERY_USE_CACHE_DEFAULT } from '@ewrt/contract/limits';
+import { apiClient } from '@ewrt/shared';
+
+/** A file the server produced, ready to be saved under the name it gave. */
+export interface ExportedFile {
+  blob: Blob;
+  filename: string;
+}
+
+const patientPath = (patientId: number) => `/api/patients/${encodeURIComponent(patientId)}`;
+
+/** The query parameters of part 2 §9: k passages (8), the answer cache on. */
+function queryBody(query: string): QueryRequest {
+  return { query, k: QUERY_DEFAULT_K, use_cache: QUERY_USE_CACHE_DEFAULT };
+}
+
+/**
+ * The file name a Content-Disposition header gives: RFC 6266's `filename*` (UTF-8, percent-encoded) first, since it
+ * carries names with accents, else the plain `filename`; the fallback when the header names none.
+ */
+export function filenameFromContentDisposition(header: string | null | undefined, fallback: string): string {
+  if (!header) return fallback;
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  if (extended?.[2]) {
+    try {
+      const decoded = decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
+      if (decoded) return decoded;
+    } catch {
+      // A malformed escape: fall back to the plain name below.
+    }
+  }
+  const plain = /filename\s*=\s*("((?:\\.|[^"\\])*)"|[^;]+)/i.exec(header);
+  const name = (plain?.[2] ?? plain?.[1] ?? '').replace(/\\(.)/g, '$1').trim();
+  return name || fallback;
+}
+
+/**
+ * A failed blob request carries its JSON error body as a Blob; reading it back lets the screen show the
+ * server's message like for any other call.
+ */
+async function withReadableErrorBody(error: unknown): Promise<never> {
+  const response =
+    typeof error === 'object' && error !== null
+      ? (error as { response?: { data?: unknown } }).response
+      : undefined;
+  if (response?.data instanceof Blob) {
+    try {
+      response.data = JSON.parse(await response.data.text()) as unknown;
+    } catch {
+      // Not JSON: the screen falls back to its own message.
+    }
+  }
+  throw error;
+}
+
+async function downloadExport(url: string, fallbackName: string): Promise<ExportedFile> {
+  try {
+    const response = await apiClient.get<Blob>(url, { responseType: 'blob' });
+    const header = response.headers['content-disposition'] as string | undefined;
+    return { blob: response.data, filename: filenameFromContentDisposition(header, fallbackName) };
+  } catch (error) {
+    return withReadableErrorBody(error);
+  }
+}
+
+// Patient records
+
+export async function getPatientConversation(patientId: number): Promise<ConversationEntry[]> {
+  const { data } = await apiClient.get<ConversationResponse>(`${patientPath(patientId)}/conversation`);
+  return data.entries;
+}
+
+export async function askAboutPatientRecords(patientId: number, query: string): Promise<QueryResponse> {
+  const { data } = await apiClient.post<QueryResponse>(`${patientPath(patientId)}/query`, queryBody(query));
+  return data;
+}
+
+export async function clearPatientConversation(patientId: number): Promise<ClearConversationResponse> {
+  const { data } = await apiClient.delete<ClearConversationResponse>(
+    `${patientPath(patientId)}/conversation/clear`,
+  );
+  return data;
+}
+
+/** The conversation as a .docx, named by the server after the patient and the date. */
+export function exportPatientConversation(patientId: number): Promise<ExportedFile> {
+  return downloadExport(
+    `${patientPath(patientId)}/conversation/export`,
+    `patient_${patientId}_conversation.docx`,
+  );
+}
+
+export async function savePatientConversationToVectors(
+  patientId: number,
+  includeQueries: boolean,
+): Promise<SaveConversationResponse> {
+  const { data } = await apiClient.post<SaveConversationResponse>(
+    `${patientPath(patientId)}/conversation/save-to-vectors`,
+    { include_queries: includeQueries },
+  );
+  return data;
+}
+
+/** Sets (yyyy-mm-dd) or clears (null) the patient's date of event; answers the updated patient. */
+export async function updateDateOfEvent(patientId: number, dateOfEvent: string | null): Promise<Patient> {
+  const { data } = await apiClient.put<UpdateDateOfEventResponse>(
+    `${patientPath(patientId)}/update-date-of-event`,
+    { DateofEvent: dateOfEvent },
+  );
+  return data.patient;
+}
+
+/** One page of one of the patient's documents as indexed, for the citation view. */
+export async function getPatientDocumentPage(
+  patientId: number,
+  s3Key: string,
+  page: number,
+): Promise<DocumentPageResponse> {
+  const { data } = await apiClient.get<DocumentPageResponse>(
+    `/api/documents/patient/${encodeURIComponent(patientId)}/pages/${encodeURIComponent(s3Key)}/${encodeURIComponent(page)}`,
+  );
+  return data;
+}
+
+// The user's opinion documents
+
+export async function getOpinionConversation(): Promise<ConversationEntry[]> {
+  const { data } = await apiClient.get<ConversationResponse>('/api/opinions/conversation');
+  return data.entries;
+}
+
+export async function askAboutOpinions(query: string): Promise<QueryResponse> {
+  const { data } = await apiClient.post<QueryResponse>('/api/opinions/query', queryBody(query));
+  return data;
+}
+
+export async function clearOpinionConversation(): Promise<ClearConversationResponse> {
+  const { data } = await apiClient.delete<ClearConversationResponse>('/api/opinions/conversation/clear');
+  return data;
+}
+
+/** The opinion conversation as a .docx, named by the server after the user and the date. */
+export function exportOpinionConversation(): Promise<ExportedFile> {
+  return downloadExport('/api/opinions/conversation/export', 'opinion_conversation.docx');
+}
+
+export async function saveOpinionConversationToVectors(
+  includeQueries: boolean,
+): Promise<SaveConversationResponse> {
+  const { data } = await apiClient.post<SaveConversationResponse>(
+    '/api/opinions/conversation/save-to-vectors',
+    {
+      include_queries: includeQueries,
+    },
+  );
+  return data;
+}
+
+export async function getOpinionDocumentPage(s3Key: string, page: number): Promise<DocumentPageResponse> {
+  const { data } = await apiClient.get<DocumentPageResponse>(
+    `/api/opinions/documents/pages/${encodeURIComponent(s3Key)}/${encodeURIComponent(page)}`,
+  );
+  return data;
+}

@@ -1,0 +1,348 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { BundleStateResponse } from '@ewrt/contract';
+import {
+  apiUrl,
+  http,
+  HttpResponse,
+  makePatient,
+  makeUser,
+  provideRuntimeConfig,
+  renderWithProviders,
+  setupApiServer,
+} from '@ewrt/shared/testing';
+import {
+  bundleDownloadHandler,
+  bundleStateHandler,
+  generateBundleHandler,
+  makeBundleDocument,
+  makeBundleState,
+  makeRecordBundle,
+  saveBundleOrderHandler,
+} from '../testing-support/bundleApiHandlers';
+import { makeJob, makeJobStatusResponse } from '../testing-support/documentFixtures';
+import { apiError, jobStatusHandler } from '../testing-support/documentsApiHandlers';
+import { LocationDisplay } from '../testing-support/LocationDisplay';
+import { RecordBundlePage } from './RecordBundlePage';
+
+jest.setTimeout(40_000);
+const slow = { timeout: 8_000 };
+
+const patient = makePatient({ ID_Patient: 101, FirstName: 'Alex', Surname: 'Example', MRN: 'DEMO-0101' });
+const letter = makeBundleDocument({
+  s3_key: 'key_letter_000001',
+  filename: 'gp-letter.pdf',
+  document_date: '2021-03-03',
+  page_count: 2,
+  position: 1,
+});
+const report = makeBundleDocument({
+  s3_key: 'key_report_000002',
+  filename: 'orthopaedic-report.docx',
+  file_type: 'docx',
+  document_date: '2023-04-03',
+  page_count: 5,
+  position: 2,
+});
+const notes = makeBundleDocument({
+  s3_key: 'key_notes_0000003',
+  filename: 'notes.txt',
+  file_type: 'txt',
+  document_date: null,
+  page_count: 1,
+  position: 3,
+});
+const documents = [letter, report, notes];
+
+const server = setupApiServer(
+  http.get(apiUrl('/api/patients/101'), () => HttpResponse.json(patient)),
+  bundleStateHandler(makeBundleState({ documents })),
+);
+
+beforeEach(() => {
+  // The socket URL of the job updates comes from the runtime configuration.
+  provideRuntimeConfig();
+});
+
+function renderPage(route = '/pagination?patientId=101') {
+  return renderWithProviders(
+    <>
+      <RecordBundlePage />
+      <LocationDisplay />
+    </>,
+    { route, user: makeUser() },
+  );
+}
+
+/** The file names in the order the list shows them. */
+function listedOrder(): string[] {
+  const list = screen.getByRole('list', { name: 'Documents in bundle order' });
+  return within(list)
+    .getAllByRole('listitem')
+    .map((item) => item.querySelectorAll('strong')[1]?.textContent ?? '');
+}
+
+async function loaded() {
+  await screen.findByRole('list', { name: 'Documents in bundle order' }, slow);
+}
+
+it('shows the title with the patient, and each document with its position, date or "Undated", and pages', async () => {
+  renderPage();
+  await loaded();
+  expect(screen.getByRole('heading', { level: 2, name: 'Record Bundle' })).toBeInTheDocument();
+  expect(screen.getByText('Alex Example · MRN DEMO-0101')).toBeInTheDocument();
+  expect(listedOrder()).toEqual(['gp-letter.pdf', 'orthopaedic-report.docx', 'notes.txt']);
+  const items = within(screen.getByRole('list', { name: 'Documents in bundle order' })).getAllByRole(
+    'listitem',
+  );
+  expect(within(items[0]!).getByText('1.')).toBeInTheDocument();
+  expect(within(items[0]!).getByText(/03\/03\/2021 · 2 pages/)).toBeInTheDocument();
+  expect(within(items[2]!).getByText(/Undated · 1 page/)).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Move up: gp-letter.pdf' })).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Move down: notes.txt' })).toBeDisabled();
+});
+
+it('reorders with the keyboard buttons, then Save order sends the new order', async () => {
+  const user = userEvent.setup();
+  let sent: unknown = null;
+  server.use(
+    saveBundleOrderHandler(async ({ request }) => {
+      sent = await request.json();
+      const order = (sent as { s3_keys: string[] }).s3_keys;
+      return HttpResponse.json(
+        makeBundleState({
+          order_saved: true,
+          documents: order.map((key, index) => ({
+            ...documents.find((document) => document.s3_key === key)!,
+            position: index + 1,
+          })),
+        }),
+      );
+    }),
+  );
+  renderPage();
+  await loaded();
+  expect(screen.getByRole('button', { name: 'Save order' })).toBeDisabled();
+  const down = screen.getByRole('button', { name: 'Move down: gp-letter.pdf' });
+  down.focus();
+  await user.keyboard('{Enter}');
+  await user.keyboard('{Enter}');
+  expect(listedOrder()).toEqual(['orthopaedic-report.docx', 'notes.txt', 'gp-letter.pdf']);
+  // The focus stays with the moved document (its Move down is now disabled, so Move up has it).
+  expect(screen.getByRole('button', { name: 'Move up: gp-letter.pdf' })).toHaveFocus();
+  expect(screen.getByText('gp-letter.pdf moved to position 3 of 3')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Save order' }));
+  await waitFor(() =>
+    expect(sent).toEqual({ s3_keys: ['key_report_000002', 'key_notes_0000003', 'key_letter_000001'] }),
+  );
+  expect(await screen.findByText('Order saved', {}, slow)).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Save order' })).toBeDisabled();
+  expect(listedOrder()).toEqual(['orthopaedic-report.docx', 'notes.txt', 'gp-letter.pdf']);
+});
+
+it('keeps the user\u2019s order on screen when saving fails, with the server\u2019s message', async () => {
+  const user = userEvent.setup();
+  server.use(
+    saveBundleOrderHandler(() =>
+      apiError(
+        400,
+        'The order must name every processed document of this patient exactly once: notes.txt missing.',
+      ),
+    ),
+  );
+  renderPage();
+  await loaded();
+  await user.click(screen.getByRole('button', { name: 'Move up: notes.txt' }));
+  await user.click(screen.getByRole('button', { name: 'Save order' }));
+  expect(
+    await screen.findByText(
+      'The order must name every processed document of this patient exactly once: notes.txt missing.',
+      {},
+      slow,
+    ),
+  ).toBeInTheDocument();
+  expect(listedOrder()).toEqual(['gp-letter.pdf', 'notes.txt', 'orthopaedic-report.docx']);
+  expect(screen.getByRole('button', { name: 'Save order' })).toBeEnabled();
+});
+
+it('Reset to date order puts the list back in date order', async () => {
+  const user = userEvent.setup();
+  server.use(bundleStateHandler(makeBundleState({ order_saved: true, documents: [notes, report, letter] })));
+  renderPage();
+  await loaded();
+  expect(listedOrder()).toEqual(['notes.txt', 'orthopaedic-report.docx', 'gp-letter.pdf']);
+  await user.click(screen.getByRole('button', { name: 'Reset to date order' }));
+  expect(listedOrder()).toEqual(['gp-letter.pdf', 'orthopaedic-report.docx', 'notes.txt']);
+  expect(screen.getByRole('button', { name: 'Save order' })).toBeEnabled();
+});
+
+it('Generate bundle shows the job\u2019s progress, then the new bundle with its index', async () => {
+  const user = userEvent.setup();
+  const running = makeJob({
+    id: 90,
+    job_type: 'record_bundle',
+    input_data: {},
+    progress_percentage: 45,
+    current_step_description: 'Placing gp-letter.pdf: page 1 of 2',
+  });
+  const answers: BundleStateResponse[] = [
+    makeBundleState({ documents }),
+    makeBundleState({ documents, active_job: running }),
+    makeBundleState({ documents, bundle: makeRecordBundle(documents, { job_id: 90 }) }),
+  ];
+  let generated = false;
+  server.use(
+    bundleStateHandler(() => HttpResponse.json(answers.length > 1 ? answers.shift()! : answers[0]!)),
+    generateBundleHandler(() => {
+      generated = true;
+      return HttpResponse.json(
+        { success: true, message: 'The bundle is being generated in the background', job_id: 90 },
+        { status: 202 },
+      );
+    }),
+  );
+  renderPage();
+  await loaded();
+  await user.click(screen.getByRole('button', { name: 'Generate bundle' }));
+  expect(generated).toBe(true);
+  expect(await screen.findByText('Placing gp-letter.pdf: page 1 of 2', {}, slow)).toBeInTheDocument();
+  expect(screen.getByText('Generating the bundle (job 90)')).toBeInTheDocument();
+  expect(screen.getByRole('progressbar', { name: 'Bundle progress' })).toHaveAttribute('aria-valuenow', '45');
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Generate bundle' })).toBeDisabled());
+
+  const card = (await screen.findByRole('heading', { name: 'Current bundle' }, slow)).closest('.ant-card')!;
+  const bundle = within(card as HTMLElement);
+  expect(bundle.getByText('Example_Alex_bundle_2026-01-07.pdf')).toBeInTheDocument();
+  expect(bundle.getByText('9 (index: 1)')).toBeInTheDocument();
+  const rows = Array.from(card.querySelectorAll('.ant-table-tbody tr')).map((row) =>
+    Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent),
+  );
+  expect(rows).toEqual([
+    ['1.', 'gp-letter.pdf', '03/03/2021', '2\u20133'],
+    ['2.', 'orthopaedic-report.docx', '03/04/2023', '4\u20138'],
+    ['3.', 'notes.txt', 'Undated', '9'],
+  ]);
+  expect(screen.queryByText(/Generate the bundle again/)).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Generate bundle' })).toBeEnabled();
+});
+
+it('says why when the bundle job fails, and the previous bundle stays', async () => {
+  const user = userEvent.setup();
+  const previous = makeRecordBundle(documents, { job_id: 12 });
+  const running = makeJob({ id: 91, job_type: 'record_bundle', input_data: {} });
+  const answers: BundleStateResponse[] = [
+    makeBundleState({ documents, bundle: previous }),
+    makeBundleState({ documents, bundle: previous, active_job: running }),
+    makeBundleState({ documents, bundle: previous }),
+  ];
+  server.use(
+    bundleStateHandler(() => HttpResponse.json(answers.length > 1 ? answers.shift()! : answers[0]!)),
+    generateBundleHandler({
+      success: true,
+      message: 'The bundle is being generated in the background',
+      job_id: 91,
+    }),
+    jobStatusHandler(
+      makeJobStatusResponse(
+        makeJob({
+          id: 91,
+          status: 'failed',
+          job_type: 'record_bundle',
+          error_message: 'notes.txt could not be read',
+        }),
+      ),
+    ),
+  );
+  renderPage();
+  await loaded();
+  await user.click(screen.getByRole('button', { name: 'Generate bundle' }));
+  expect(
+    await screen.findByText(
+      'The bundle could not be made: notes.txt could not be read',
+      {},
+      { timeout: 12_000 },
+    ),
+  ).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Current bundle' })).toBeInTheDocument();
+});
+
+it('shows the server\u2019s message when a bundle job is already running', async () => {
+  const user = userEvent.setup();
+  server.use(
+    generateBundleHandler(() =>
+      apiError(
+        409,
+        'A bundle is already being generated for this patient (job 77). Wait for it to finish, or cancel it from the job list.',
+      ),
+    ),
+  );
+  renderPage();
+  await loaded();
+  await user.click(screen.getByRole('button', { name: 'Generate bundle' }));
+  expect(
+    await screen.findByText(/^A bundle is already being generated for this patient \(job 77\)/, {}, slow),
+  ).toBeInTheDocument();
+});
+
+it('warns when the bundle is out of date, and Download bundle follows the signed link', async () => {
+  const user = userEvent.setup();
+  const followed: string[] = [];
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    followed.push(this.href);
+  });
+  server.use(
+    bundleStateHandler(
+      makeBundleState({ documents, bundle: makeRecordBundle([letter, report], { out_of_date: true }) }),
+    ),
+    bundleDownloadHandler({
+      download_url: '/api/files/signed-token',
+      filename: 'Example_Alex_bundle_2026-01-07.pdf',
+    }),
+  );
+  renderPage();
+  await loaded();
+  expect(
+    screen.getByText(
+      'Documents were added, removed or reordered since this bundle was made. Generate the bundle again to include the changes.',
+    ),
+  ).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Download bundle' }));
+  await waitFor(() => expect(followed).toEqual([expect.stringMatching(/\/api\/files\/signed-token$/)]));
+});
+
+it('with no processed documents: an empty state whose Process Documents opens the processing screen', async () => {
+  const user = userEvent.setup();
+  server.use(bundleStateHandler(makeBundleState()));
+  renderPage();
+  expect(
+    await screen.findByText('This patient has no processed documents yet.', {}, slow),
+  ).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Generate bundle' })).toBeDisabled();
+  await user.click(screen.getByRole('button', { name: 'Process Documents' }));
+  expect(screen.getByTestId('location')).toHaveTextContent('/documents/process?patientId=101');
+});
+
+it('shows the load failure with Retry', async () => {
+  const user = userEvent.setup();
+  server.use(
+    bundleStateHandler(() =>
+      apiError(403, 'Pagination is available only for patients you have full or pagination access to'),
+    ),
+  );
+  renderPage();
+  expect(
+    await screen.findByText(
+      'Pagination is available only for patients you have full or pagination access to',
+      {},
+      slow,
+    ),
+  ).toBeInTheDocument();
+  server.use(bundleStateHandler(makeBundleState({ documents })));
+  await user.click(screen.getByRole('button', { name: 'Retry' }));
+  await loaded();
+});
+
+it('without a patient: a warning with Select Patient', async () => {
+  renderPage('/pagination');
+  expect(screen.getByText('Select a patient to put their records in a bundle.')).toBeInTheDocument();
+});

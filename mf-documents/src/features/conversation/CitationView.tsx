@@ -1,0 +1,198 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Descriptions, Flex, Modal, Spin } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import type { DocumentPageResponse, SourceLocation } from '@ewrt/contract';
+import { getErrorMessage } from '@ewrt/shared';
+import { downloadFromLink } from '../api/downloadFromLink';
+import { MUTED_TEXT } from './conversationStyles';
+import type { ConversationSource } from './ConversationSource';
+import { sourceLabel } from './sourceLabel';
+
+export const CITATION_MESSAGES = {
+  pageFailed: 'Failed to load the cited page',
+  // Part 2 §8 "Documents and vectors": the same download, the same message.
+  downloadFailed: 'Failed to download document',
+  passageNotOnPage: 'The cited passage is no longer part of this page as indexed; its preview was:',
+} as const;
+
+type PageLoad =
+  | { status: 'loading' }
+  | { status: 'loaded'; page: DocumentPageResponse }
+  | { status: 'failed'; error: string };
+
+interface CitationViewProps {
+  /** The source being viewed; null when the view is closed. */
+  citation: SourceLocation | null;
+  source: ConversationSource;
+  onClose: () => void;
+}
+
+/** The page's text cut around the cited passage, by the passage's offsets in it. */
+function splitAtPassage(page: DocumentPageResponse, chunkId: number) {
+  const passage = page.passages.find((candidate) => candidate.chunk_id === chunkId);
+  if (!passage) return null;
+  const start = Math.max(0, Math.min(passage.start_offset, page.text.length));
+  const end = Math.max(start, Math.min(passage.end_offset, page.text.length));
+  return {
+    before: page.text.slice(0, start),
+    cited: page.text.slice(start, end),
+    after: page.text.slice(end),
+  };
+}
+
+function PageText({ page, citation }: { page: DocumentPageResponse; citation: SourceLocation }) {
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const markRef = useRef<HTMLElement>(null);
+  const parts = splitAtPassage(page, citation.chunk_id);
+
+  // Scrolls the page's text, not the whole screen, to the highlighted passage.
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    const mark = markRef.current;
+    if (scroller && mark) scroller.scrollTop = Math.max(0, mark.offsetTop - scroller.clientHeight / 3);
+  }, [page, citation]);
+
+  return (
+    <Flex vertical gap="small">
+      {parts ? null : (
+        <Alert
+          type="warning"
+          showIcon
+          title={CITATION_MESSAGES.passageNotOnPage}
+          description={citation.location_details.content_preview}
+        />
+      )}
+      <div
+        ref={scrollerRef}
+        tabIndex={0}
+        aria-label={`Text of page ${page.page} of ${page.filename}`}
+        style={{
+          maxHeight: '50vh',
+          overflowY: 'auto',
+          whiteSpace: 'pre-wrap',
+          position: 'relative',
+          border: '1px solid var(--ant-color-border-secondary)',
+          borderRadius: 6,
+          padding: 12,
+          lineHeight: 1.6,
+        }}
+      >
+        {page.text === '' ? <span style={MUTED_TEXT}>This page has no text.</span> : null}
+        {parts ? (
+          <>
+            {parts.before}
+            <mark ref={markRef} style={{ background: '#ffe58f', color: 'inherit', padding: '0 1px' }}>
+              {parts.cited}
+            </mark>
+            {parts.after}
+          </>
+        ) : (
+          page.text
+        )}
+      </div>
+    </Flex>
+  );
+}
+
+/**
+ * The page a citation points at: its indexed text with the cited passage highlighted, and the original file to
+ * download. A modal, so focus stays inside while it is open and returns to the citation when it closes.
+ */
+export function CitationView({ citation, source, onClose }: CitationViewProps) {
+  const [load, setLoad] = useState<PageLoad>({ status: 'loading' });
+  const [downloading, setDownloading] = useState(false);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!citation) return undefined;
+    let current = true;
+    setLoad({ status: 'loading' });
+    setDownloadError(null);
+    source.getPage(citation.s3_key, citation.page).then(
+      (page) => {
+        if (current) setLoad({ status: 'loaded', page });
+      },
+      (error: unknown) => {
+        if (current)
+          setLoad({ status: 'failed', error: getErrorMessage(error, CITATION_MESSAGES.pageFailed) });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [citation, source]);
+
+  const download = async () => {
+    if (!citation) return;
+    setDownloading(true);
+    setDownloadError(null);
+    try {
+      const link = await source.getDownloadLink(citation.s3_key);
+      downloadFromLink(link.download_url, link.filename || citation.filename);
+    } catch (error) {
+      setDownloadError(getErrorMessage(error, CITATION_MESSAGES.downloadFailed));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const page = load.status === 'loaded' ? load.page : null;
+  const passage = page?.passages.find((candidate) => candidate.chunk_id === citation?.chunk_id);
+  const bundlePage = page?.bundle_page ?? citation?.bundle_page ?? null;
+
+  return (
+    <Modal
+      open={citation !== null}
+      title={citation ? sourceLabel(citation) : ''}
+      onCancel={onClose}
+      width={800}
+      destroyOnHidden
+      footer={
+        <Flex justify="end" gap="small" wrap>
+          <Button icon={<DownloadOutlined />} loading={downloading} onClick={() => void download()}>
+            Download original
+          </Button>
+          <Button type="primary" onClick={onClose}>
+            Close
+          </Button>
+        </Flex>
+      }
+    >
+      {citation ? (
+        <Flex vertical gap="middle">
+          <Descriptions
+            size="small"
+            column={{ xs: 1, sm: 3 }}
+            items={[
+              { key: 'file', label: 'File', children: citation.filename },
+              {
+                key: 'page',
+                label: 'Page',
+                children:
+                  page && page.page_count !== null
+                    ? `${citation.page} of ${page.page_count}`
+                    : String(citation.page),
+              },
+              ...(bundlePage === null ? [] : [{ key: 'bundle', label: 'Bundle page', children: bundlePage }]),
+            ]}
+          />
+          {passage?.source === 'ocr' ? (
+            <span style={MUTED_TEXT}>
+              This passage was read by OCR
+              {passage.ocr_confidence === null ? '' : ` (confidence ${Math.round(passage.ocr_confidence)} %)`}
+              : check it against the original.
+            </span>
+          ) : null}
+          {downloadError ? <Alert type="error" showIcon title={downloadError} /> : null}
+          {load.status === 'loading' ? (
+            <Flex justify="center" style={{ padding: 24 }}>
+              <Spin description="Loading page..." />
+            </Flex>
+          ) : null}
+          {load.status === 'failed' ? <Alert type="error" showIcon title={load.error} /> : null}
+          {page ? <PageText page={page} citation={citation} /> : null}
+        </Flex>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,23 @@
+import {
+  askAboutOpinions,
+  clearOpinionConversation,
+  exportOpinionConversation,
+  getOpinionConversation,
+  getOpinionDocumentPage,
+  saveOpinionConversationToVectors,
+} from '../api/conversationApi';
+import { getOpinionDocumentDownload } from '../api/opinionsApi';
+import type { ConversationSource } from '../conversation/ConversationSource';
+import { OPINION_CONVERSATION_MESSAGES } from './opinionQueryMessages';
+
+/** The signed-in user's conversation about their own opinion documents (nobody else's corpus is reachable). */
+export const opinionConversationSource: ConversationSource = {
+  loadConversation: getOpinionConversation,
+  ask: askAboutOpinions,
+  clear: clearOpinionConversation,
+  exportConversation: exportOpinionConversation,
+  saveToVectors: saveOpinionConversationToVectors,
+  getPage: getOpinionDocumentPage,
+  getDownloadLink: getOpinionDocumentDownload,
+  messages: OPINION_CONVERSATION_MESSAGES,
+};
