@@ -1,0 +1,384 @@
+#!/usr/bin/env node
+// `pnpm bench:answers`, also part of `pnpm bench`: record questions at a large patient's size (issue 11). A report,
+// not a test: it prints each figure with pass/fail and exits 0 when it could measure.
+//
+//   retrieval (searchPassages, k = 8) over 10,000 passages of one patient, ~50 varied questions    p95 <= 50 ms
+//   a retrieval-only answer (answerQuestion without a language model), end to end                   p95 <= 1 s
+//   the index fingerprint the answer cache is keyed by                                               (reported)
+//
+// A scratch embedded database (PGlite) gets the demo organisation, then 10,000 passages of generated medical text
+// for one patient and 10,000 more spread over five other patients of both groups, so that the scope filter has
+// work to do. The server's own modules (server/dist) run against it in this process, without HTTP: the figures are
+// the retrieval and the composition, not the network.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT, buildStale, serverApp } from './lib/workspace.mjs';
+
+const BUDGETS_MS = { searchP95: 50, answerP95: 1_000 };
+const TARGET_PASSAGES = 10_000;
+const OTHER_PATIENTS = 5;
+const OTHER_PASSAGES_EACH = 2_000;
+const PASSAGES_PER_DOCUMENT = 250;
+const WORDS_PER_PASSAGE = 220;
+const ROWS_PER_INSERT = 500;
+const K = 8;
+const WARM_UP_ROUNDS = 1;
+const MEASURED_ROUNDS = 3;
+
+function serverModule(relativePath) {
+  return import(pathToFileURL(path.join(ROOT, 'server', 'dist', relativePath)).href);
+}
+
+/** A deterministic pseudo-random sequence, so that two runs index the same text and ask the same questions. */
+function createRandom(seed) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+  return {
+    next,
+    pick: (list) => list[Math.floor(next() * list.length)],
+    integer: (min, max) => min + Math.floor(next() * (max - min + 1)),
+  };
+}
+
+const SIDES = ['left', 'right'];
+const REGIONS = [
+  'lumbar spine',
+  'cervical spine',
+  'thoracic spine',
+  'knee',
+  'shoulder',
+  'wrist',
+  'hip',
+  'ankle',
+  'elbow',
+  'pelvis',
+];
+const INVESTIGATIONS = ['MRI', 'X-ray', 'CT scan', 'ultrasound', 'nerve conduction study', 'bone scan'];
+const FINDINGS = [
+  'a disc prolapse at L4/5 with compression of the traversing nerve root',
+  'a tear of the medial meniscus',
+  'a partial thickness tear of the supraspinatus tendon',
+  'an undisplaced fracture of the distal radius',
+  'mild degenerative change in keeping with age',
+  'no acute bony injury',
+  'a joint effusion with bone marrow oedema',
+  'narrowing of the C5/6 exit foramina',
+  'a haematoma over the lateral malleolus',
+  'soft tissue swelling without fracture',
+];
+const SYMPTOMS = [
+  'neck pain radiating to the shoulder',
+  'low back pain with sciatica',
+  'pins and needles in the fingers',
+  'stiffness in the morning',
+  'difficulty climbing stairs',
+  'headaches and poor sleep',
+  'anxiety when travelling by car',
+  'flashbacks of the collision',
+  'swelling after walking',
+  'clicking and giving way of the knee',
+];
+const DRUGS = [
+  'naproxen 500 mg twice daily',
+  'co-codamol 30/500 as required',
+  'amitriptyline 10 mg at night',
+  'sertraline 50 mg daily',
+  'ibuprofen 400 mg three times daily',
+  'pregabalin 75 mg twice daily',
+];
+const CLINICIANS = [
+  'Dr Patel',
+  'Mr Hughes, consultant orthopaedic surgeon',
+  'the practice nurse',
+  'Dr Okafor',
+  'the physiotherapist',
+  'Dr Reid, consultant psychiatrist',
+];
+const SETTINGS = [
+  'the emergency department',
+  'the fracture clinic',
+  'the GP surgery',
+  'the physiotherapy department',
+  'the pain clinic',
+];
+const FILLER =
+  'The claimant was accompanied by a relative and gave a clear account of events. Observations were within normal ' +
+  'limits and the examination was otherwise unremarkable. Advice was given about activity, analgesia and when to ' +
+  'seek further help, and a copy of this letter was sent to the general practitioner.';
+
+function clinicalDate(random) {
+  const day = String(random.integer(1, 28)).padStart(2, '0');
+  const month = String(random.integer(1, 12)).padStart(2, '0');
+  return `${day}/${month}/${random.integer(2018, 2024)}`;
+}
+
+/** One passage of a generated record: a few clinical sentences and the boilerplate real letters carry. */
+function passageText(random) {
+  const sentences = [];
+  let words = 0;
+  while (words < WORDS_PER_PASSAGE) {
+    const sentence = (() => {
+      switch (random.integer(0, 5)) {
+        case 0:
+          return `${random.pick(INVESTIGATIONS)} of the ${random.pick(SIDES)} ${random.pick(REGIONS)} on ${clinicalDate(random)} showed ${random.pick(FINDINGS)}.`;
+        case 1:
+          return `Seen by ${random.pick(CLINICIANS)} in ${random.pick(SETTINGS)} on ${clinicalDate(random)} with ${random.pick(SYMPTOMS)}.`;
+        case 2:
+          return `Current medication: ${random.pick(DRUGS)}.`;
+        case 3:
+          return `The claimant reports ${random.pick(SYMPTOMS)} since the road traffic collision.`;
+        case 4:
+          return `Referred for ${random.integer(4, 12)} sessions of physiotherapy for the ${random.pick(REGIONS)}.`;
+        default:
+          return FILLER;
+      }
+    })();
+    sentences.push(sentence);
+    words += sentence.split(' ').length;
+  }
+  return sentences.join(' ');
+}
+
+/** About fifty questions as an expert types them: short and long, with dates, drugs, rare and common words. */
+function benchmarkQuestions(random) {
+  const questions = [
+    'When was the first MRI and what did it show?',
+    'Is there any mention of a disc prolapse at L4/5?',
+    'What medication is the claimant taking for pain?',
+    'Has the claimant seen a psychiatrist?',
+    'What happened on 12/03/2021?',
+    'Summarise the physiotherapy',
+    'flashbacks',
+    'Did the X-ray of the wrist show a fracture of the distal radius?',
+    'What is the prognosis?',
+    'What did they say?',
+    'Was there a tear of the supraspinatus tendon on ultrasound of the right shoulder?',
+    'List every investigation of the cervical spine and its findings, with dates, in order.',
+    'Has the claimant been prescribed sertraline or amitriptyline, and at what dose?',
+    'Any nerve conduction study?',
+    'Who is Mr Hughes?',
+  ];
+  while (questions.length < 50) {
+    switch (random.integer(0, 4)) {
+      case 0:
+        questions.push(`What did the ${random.pick(INVESTIGATIONS)} of the ${random.pick(REGIONS)} show?`);
+        break;
+      case 1:
+        questions.push(`What happened on ${clinicalDate(random)}?`);
+        break;
+      case 2:
+        questions.push(`Does the claimant have ${random.pick(SYMPTOMS)}?`);
+        break;
+      case 3:
+        questions.push(`Is ${random.pick(DRUGS).split(' ')[0]} mentioned in the records?`);
+        break;
+      default:
+        questions.push(`${random.pick(FINDINGS)} ${random.pick(SIDES)} ${random.pick(REGIONS)}`);
+    }
+  }
+  return questions;
+}
+
+async function insertPassages(db, { patientId, groupId, count, random, label }) {
+  for (let first = 0; first < count; first += PASSAGES_PER_DOCUMENT) {
+    const { rows } = await db.query(
+      `INSERT INTO documents (patient_id, group_id, storage_key, filename, size_bytes, sha256, file_type, status,
+                              page_count, processed_date)
+       VALUES ($1, $2, $3, $4, 1000000, $3, 'pdf', 'processed', $5, now()) RETURNING id`,
+      [
+        patientId,
+        groupId,
+        `bench-${label}-${first}`,
+        `${label}-records-${first / PASSAGES_PER_DOCUMENT + 1}.pdf`,
+        PASSAGES_PER_DOCUMENT / 2,
+      ],
+    );
+    const documentId = rows[0].id;
+    const total = Math.min(PASSAGES_PER_DOCUMENT, count - first);
+    for (let start = 0; start < total; start += ROWS_PER_INSERT) {
+      const texts = Array.from({ length: Math.min(ROWS_PER_INSERT, total - start) }, () =>
+        passageText(random),
+      );
+      const indexes = texts.map((_, i) => start + i);
+      await db.query(
+        `INSERT INTO document_chunks (document_id, patient_id, page, chunk_index, start_offset, end_offset, text)
+         SELECT $1, $2, chunk_index / 2 + 1, chunk_index, 0, length(text), text
+           FROM unnest($3::int[], $4::text[]) AS t(chunk_index, text)`,
+        [documentId, patientId, indexes, texts],
+      );
+    }
+  }
+}
+
+function percentile(values, fraction) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0
+    ? NaN
+    : sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
+}
+
+async function time(fn) {
+  const started = performance.now();
+  const result = await fn();
+  return { ms: performance.now() - started, result };
+}
+
+/**
+ * Runs the record-question benchmark and prints its table; resolves with the figures, rejects when it could not
+ * measure.
+ * @param {{ log?: (line: string) => void }} [options]
+ */
+export async function runAnswersBenchmark(options = {}) {
+  const log = options.log ?? ((line) => console.info(`  ${line}`));
+  await buildStale([serverApp()], { log });
+  const [
+    { openDatabase },
+    { runMigrations },
+    { seedDemoOrganisation },
+    { analyzeDatabase },
+    search,
+    answers,
+    fingerprint,
+  ] = await Promise.all([
+    serverModule('db/openDatabase.js'),
+    serverModule('db/runMigrations.js'),
+    serverModule('seed/seedDemoOrganisation.js'),
+    serverModule('db/analyzeDatabase.js'),
+    serverModule('features/answers/searchPassages.js'),
+    serverModule('features/answers/answerQuestion.js'),
+    serverModule('features/answers/indexFingerprint.js'),
+  ]);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ewrt-bench-answers-'));
+  const resultsDir = path.join(ROOT, 'bench-results');
+  mkdirSync(resultsDir, { recursive: true });
+  const db = await openDatabase({ dataDir, databaseUrl: null });
+  try {
+    await runMigrations(db);
+    await seedDemoOrganisation(db, new Date());
+    const { rows: patients } = await db.query(`SELECT id, group_id FROM patients ORDER BY id`);
+    if (patients.length < OTHER_PATIENTS + 1) throw new Error('The demo organisation has too few patients');
+    // The other patients come from both ends of the list, so both groups have passages.
+    const [target, ...others] = [...patients.slice(0, OTHER_PATIENTS - 1), ...patients.slice(-2)];
+    const random = createRandom(2026);
+    const started = performance.now();
+    log(
+      `Indexing ${TARGET_PASSAGES} passages for one patient and ${OTHER_PATIENTS * OTHER_PASSAGES_EACH} for others ...`,
+    );
+    await insertPassages(db, {
+      patientId: target.id,
+      groupId: target.group_id,
+      count: TARGET_PASSAGES,
+      random,
+      label: 'target',
+    });
+    for (const [index, other] of others.entries()) {
+      await insertPassages(db, {
+        patientId: other.id,
+        groupId: other.group_id,
+        count: OTHER_PASSAGES_EACH,
+        random,
+        label: `other-${index}`,
+      });
+    }
+    await analyzeDatabase(db);
+    log(`Indexed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    const scope = { kind: 'patient', patientId: target.id };
+    const questions = benchmarkQuestions(createRandom(7));
+    const signal = new AbortController().signal;
+    const searchMs = [];
+    const answerMs = [];
+    const fingerprintMs = [];
+    let emptyAnswers = 0;
+    for (let round = 0; round < WARM_UP_ROUNDS + MEASURED_ROUNDS; round += 1) {
+      const measured = round >= WARM_UP_ROUNDS;
+      for (const question of questions) {
+        const searched = await time(() =>
+          search.searchPassages(db, scope, question, K, { embeddings: null, signal }),
+        );
+        const answered = await time(() =>
+          answers.answerQuestion({ db, ai: null, embeddings: null }, scope, question, { k: K, signal }),
+        );
+        const fingerprinted = await time(() => fingerprint.indexFingerprint(db, scope));
+        if (!measured) continue;
+        searchMs.push(searched.ms);
+        answerMs.push(answered.ms);
+        fingerprintMs.push(fingerprinted.ms);
+        if (answered.result.source_locations.length === 0) emptyAnswers += 1;
+      }
+    }
+
+    const rows = [
+      {
+        measure: `retrieval, k = ${K}, ${TARGET_PASSAGES.toLocaleString('en-GB')} passages`,
+        p50: percentile(searchMs, 0.5),
+        p95: percentile(searchMs, 0.95),
+        budget: BUDGETS_MS.searchP95,
+      },
+      {
+        measure: 'retrieval-only answer, end to end',
+        p50: percentile(answerMs, 0.5),
+        p95: percentile(answerMs, 0.95),
+        budget: BUDGETS_MS.answerP95,
+      },
+      {
+        measure: 'index fingerprint (answer cache key)',
+        p50: percentile(fingerprintMs, 0.5),
+        p95: percentile(fingerprintMs, 0.95),
+        budget: null,
+      },
+    ];
+    console.info('');
+    console.info(
+      `Record questions, embedded database (PGlite), ${questions.length} questions x ${MEASURED_ROUNDS} rounds, ` +
+        `${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}:`,
+    );
+    console.info(
+      `${'measure'.padEnd(44)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'budget'.padStart(16)}  result`,
+    );
+    for (const row of rows) {
+      const result = row.budget === null ? 'reported' : row.p95 <= row.budget ? 'pass' : 'FAIL';
+      console.info(
+        `${row.measure.padEnd(44)} ${`${row.p50.toFixed(1)} ms`.padStart(10)} ${`${row.p95.toFixed(1)} ms`.padStart(10)} ` +
+          `${row.budget === null ? '-' : `p95 <= ${row.budget} ms`}`.padStart(16) +
+          `  ${result}`,
+      );
+    }
+    console.info(`(${emptyAnswers} of ${questions.length * MEASURED_ROUNDS} answers found no passage)`);
+    const resultsFile = path.join(resultsDir, 'bench-answers.json');
+    writeFileSync(
+      resultsFile,
+      JSON.stringify(
+        {
+          measuredAt: new Date().toISOString(),
+          cores: os.cpus().length,
+          loadAverageAtEnd: os.loadavg()[0],
+          budgetsMs: BUDGETS_MS,
+          passages: { target: TARGET_PASSAGES, others: OTHER_PATIENTS * OTHER_PASSAGES_EACH },
+          questions,
+          rows,
+          emptyAnswers,
+        },
+        null,
+        2,
+      ),
+    );
+    console.info(`\nDetails: ${path.relative(process.cwd(), resultsFile)}`);
+    return rows;
+  } finally {
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runAnswersBenchmark().catch((error) => {
+    console.error(`bench:answers: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  });
+}
