@@ -1,6 +1,7 @@
 import { patientFeatures } from '../access/patientAccess';
 import { makePatient } from '../testing/factories';
 import type { PatientAccessLevel } from '../api/types';
+import { PATIENT_ACCESS } from '../constants';
 import { generatedRuntimeConfig } from '../testing/generatedRuntimeConfig';
 import { SUITE_REMOTES } from '../testing/suiteRemotes';
 import { declaredRoutes } from './declaredRoutes';
@@ -77,13 +78,17 @@ describe('the declared patientLevels agree with part 1 §5', () => {
 
   // Part 2 §6 narrows the route rule for a screen whose dashboard card is a full-access patient tool (the card's
   // feature is not among the lower level's patient features): a remote may then declare fewer levels, never more.
+  // Full access always opens a route (part 1 §6: a full-access patient may use every resource type), even one
+  // whose card only a lower level is shown, such as Pagination.
   test.each(generated.map((route) => [route.remote.name, route.path, route]))(
     '%s %s (generated from the remote)',
     (_remote, path, route) => {
       const card = route.actionCard;
       const expected = specLevels(concrete(path)).filter(
         (level) =>
-          !card || patientFeatures(null, makePatient({ access_level: level })).includes(card.patientFeature),
+          level === PATIENT_ACCESS.FULL ||
+          !card ||
+          patientFeatures(null, makePatient({ access_level: level })).includes(card.patientFeature),
       );
       expect(route.patientLevels).toEqual(expected);
     },
