@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `pnpm bench`: cold-load figures of the production build in Chromium, JS counted gzip-compressed (architecture
-// section 6), then the server part (scripts/benchServer.mjs, also `pnpm bench:server` on its own) and record
-// questions (scripts/benchAnswers.mjs, also `pnpm bench:answers`). A report, not a test: it prints a table with
-// pass/fail per budget and exits 0.
+// section 6), then the server part (scripts/benchServer.mjs, also `pnpm bench:server` on its own), record
+// questions (scripts/benchAnswers.mjs, also `pnpm bench:answers`) and OCR of a scan (scripts/benchOcr.mjs, also
+// `pnpm bench:ocr`). A report, not a test: it prints a table with pass/fail per budget and exits 0.
 //
 //   (a) JS bytes of the landing page with the login modal open          budget <= 250 KB
 //   (b) requests to any remote origin before sign-in                    budget 0
@@ -21,6 +21,7 @@ import { startTestStack } from './lib/stack.mjs';
 import { ROOT } from './lib/workspace.mjs';
 import { DEMO_PASSWORD, DEMO_USERNAME } from './lib/demoSignIn.mjs';
 import { runAnswersBenchmark } from './benchAnswers.mjs';
+import { runOcrBenchmark } from './benchOcr.mjs';
 import { runServerBenchmark } from './benchServer.mjs';
 
 // Playwright and otpauth are dependencies of the e2e package; the benchmark borrows them from there.
@@ -377,6 +378,8 @@ async function main() {
   await runServerBenchmark();
   console.info('\nRecord questions: 10,000 passages of one patient ...');
   await runAnswersBenchmark();
+  console.info('\nScanned pages: a 20-page 300 dpi scan read by OCR ...');
+  await runOcrBenchmark();
 }
 
 main().catch((error) => {

@@ -25,6 +25,16 @@ export const PatientDocumentSchema = Type.Object({
   page_count: Nullable(Type.Integer()),
   /** Pages with no text layer (scans), 1-based. */
   pages_without_text: Type.Array(Type.Integer()),
+  /** Pages read by OCR (scans), 1-based; absent or empty when every page had a text layer. */
+  ocr_pages: Type.Optional(Type.Array(Type.Integer())),
+  /** The mean OCR word confidence (0–100) over the pages read by OCR; null without any. */
+  ocr_confidence: Type.Optional(Nullable(Type.Number())),
+  /** OCR pages below the confidence threshold: "check the original". */
+  low_confidence_pages: Type.Optional(Type.Array(Type.Integer())),
+  /** Pages with neither a text layer nor readable OCR text, blank pages apart. */
+  unreadable_pages: Type.Optional(Type.Array(Type.Integer())),
+  /** Pages that are blank (nothing to read). */
+  blank_pages: Type.Optional(Type.Array(Type.Integer())),
   /** Where the document is: being processed, processed (in the index), or failed (kept, not indexed). Always sent. */
   status: Type.Optional(
     Type.Union([Type.Literal('processing'), Type.Literal('processed'), Type.Literal('failed')]),
@@ -167,6 +177,32 @@ export const documentCalls = {
       body: GenerateFileListRequestSchema,
       response: { 200: DownloadLinkResponseSchema, ...ERROR_RESPONSES },
     },
+  }),
+};
+
+/** What the server can read: OCR of scanned pages needs tesseract and pdftoppm, Word page layout LibreOffice. */
+export const ProcessingCapabilitiesSchema = Type.Object({
+  ocr: Type.Object({
+    available: Type.Boolean(),
+    /** Why not, in words, e.g. "tesseract is not installed". */
+    message: Nullable(Type.String()),
+    /** The exact command that installs what is missing (Debian), when something is. */
+    install_command: Nullable(Type.String()),
+    /** Pages read by OCR at once (one process per core). */
+    concurrency: Type.Integer(),
+    /** Below this mean word confidence (0–100) a page is flagged "check the original". */
+    low_confidence_threshold: Type.Number(),
+  }),
+  libreoffice: Type.Object({ available: Type.Boolean() }),
+});
+export type ProcessingCapabilities = Static<typeof ProcessingCapabilitiesSchema>;
+
+export const processingCalls = {
+  /** Any signed-in user with the documents feature. */
+  getProcessingCapabilities: defineCall({
+    method: 'GET',
+    url: '/api/documents/capabilities',
+    schema: { response: { 200: ProcessingCapabilitiesSchema, ...ERROR_RESPONSES } },
   }),
 };
 

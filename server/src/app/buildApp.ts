@@ -36,6 +36,8 @@ import { registerConversationRoutes } from '../features/conversations/registerCo
 import { createDocumentPurgers } from '../features/documents/createDocumentPurgers.js';
 import { createDocumentService } from '../features/documents/createDocumentService.js';
 import { createDownloadableFileLookup } from '../features/documents/createDownloadableFileLookup.js';
+import { ocrAvailabilityOf } from '../features/documents/ocr/ocrAvailability.js';
+import { processingCapabilitiesOf } from '../features/documents/processingCapabilitiesOf.js';
 import { registerDocumentJobHandlers } from '../features/documents/registerDocumentJobHandlers.js';
 import { registerDocumentRoutes } from '../features/documents/registerDocumentRoutes.js';
 import { removeStoredFilesOfUser } from '../features/documents/removeStoredFilesOfUser.js';
@@ -154,12 +156,24 @@ export async function buildApp(
     const embeddings = config.embeddings ? createOpenAiEmbeddingProvider(config.embeddings) : null;
     // Without a language model, questions are answered from retrieval alone, and say so.
     const languageModel = config.languageModel ? createOpenAiChatProvider(config.languageModel) : null;
+    // Scanned pages are read by OCR when tesseract and pdftoppm are installed; without them processing still completes.
+    const ocrAvailability = ocrAvailabilityOf(config.ocr);
+    if (!ocrAvailability.available && ocrAvailability.installCommand) {
+      app.log.warn(
+        `${ocrAvailability.message}: scanned pages will not be read (${ocrAvailability.installCommand})`,
+      );
+    }
     registerDocumentJobHandlers(jobs, {
       db: openDb,
       clock,
       files,
       libreOfficeCommand: config.libreOfficeCommand,
       embeddings,
+      ocr: {
+        availability: ocrAvailability,
+        concurrency: config.ocr.concurrency,
+        lowConfidenceThreshold: config.ocr.lowConfidenceThreshold,
+      },
     });
     const ctx: AppContext = {
       config,
@@ -279,6 +293,7 @@ export async function buildApp(
           links: downloadLinks,
           jobs,
           maxUploadBytes: config.documentMaxUploadBytes,
+          capabilities: processingCapabilitiesOf(config.ocr, config.libreOfficeCommand),
         }),
         maxUploadBytes: config.documentMaxUploadBytes,
       });

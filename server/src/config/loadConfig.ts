@@ -1,4 +1,5 @@
 import { accessSync, constants as fsConstants } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DOCUMENT_MAX_BYTES } from '@ewrt/contract';
@@ -41,10 +42,26 @@ export interface ServerConfig {
   documentMaxUploadBytes: number;
   /** LibreOffice, used for the pages of Word files when installed; null when absent or turned off. */
   libreOfficeCommand: string | null;
+  /** OCR of scanned PDF pages (tesseract + pdftoppm). */
+  ocr: OcrSettings;
   /** An OpenAI-compatible embedding endpoint (AI_BASE_URL + AI_EMBEDDING_MODEL); null: full-text search alone. */
   embeddings: { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null;
   /** An OpenAI-compatible chat endpoint (AI_BASE_URL + AI_MODEL); null: answers from retrieval alone. */
   languageModel: { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null;
+}
+
+/**
+ * `OCR` = on | off (on by default; it works only when both commands are found), `OCR_CONCURRENCY` pages read at once
+ * (one tesseract process per core by default), `OCR_LOW_CONFIDENCE` the mean word confidence (0–100) below which a
+ * page is flagged "check the original".
+ */
+export interface OcrSettings {
+  enabled: boolean;
+  /** The commands found on the PATH, or null when missing. */
+  tesseractCommand: string | null;
+  pdftoppmCommand: string | null;
+  concurrency: number;
+  lowConfidenceThreshold: number;
 }
 
 /** How long the HTTP server waits for a client, in milliseconds, so that a stalled client cannot hold it. */
@@ -120,12 +137,10 @@ function readTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
   return timeouts;
 }
 
-/** `LIBREOFFICE_PATH` (a command or path; `off` turns LibreOffice off), else `soffice` when it is on the PATH. */
-function readLibreOfficeCommand(env: NodeJS.ProcessEnv): string | null {
-  const configured = env.LIBREOFFICE_PATH?.trim();
-  if (configured) return configured.toLowerCase() === 'off' ? null : configured;
+/** The path of an executable `name` in one of the PATH's directories, or null. */
+function findOnPath(env: NodeJS.ProcessEnv, name: string): string | null {
   for (const directory of (env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
-    const candidate = path.join(directory, 'soffice');
+    const candidate = path.join(directory, name);
     try {
       accessSync(candidate, fsConstants.X_OK);
       return candidate;
@@ -134,6 +149,23 @@ function readLibreOfficeCommand(env: NodeJS.ProcessEnv): string | null {
     }
   }
   return null;
+}
+
+/** `LIBREOFFICE_PATH` (a command or path; `off` turns LibreOffice off), else `soffice` when it is on the PATH. */
+function readLibreOfficeCommand(env: NodeJS.ProcessEnv): string | null {
+  const configured = env.LIBREOFFICE_PATH?.trim();
+  if (configured) return configured.toLowerCase() === 'off' ? null : configured;
+  return findOnPath(env, 'soffice');
+}
+
+function readOcrSettings(env: NodeJS.ProcessEnv): OcrSettings {
+  return {
+    enabled: readBoolean(env, 'OCR', true),
+    tesseractCommand: findOnPath(env, 'tesseract'),
+    pdftoppmCommand: findOnPath(env, 'pdftoppm'),
+    concurrency: readInteger(env, 'OCR_CONCURRENCY', availableParallelism(), 1, 64),
+    lowConfidenceThreshold: readInteger(env, 'OCR_LOW_CONFIDENCE', 70, 0, 100),
+  };
 }
 
 function readJobSettings(
@@ -210,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...readJobSettings(env),
     documentMaxUploadBytes: readInteger(env, 'DOCUMENT_MAX_BYTES', DOCUMENT_MAX_BYTES, 1, DOCUMENT_MAX_BYTES),
     libreOfficeCommand: readLibreOfficeCommand(env),
+    ocr: readOcrSettings(env),
     embeddings: readAiEndpointSettings(env, 'AI_EMBEDDING_MODEL'),
     languageModel: readAiEndpointSettings(env, 'AI_MODEL'),
   };

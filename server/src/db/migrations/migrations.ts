@@ -6,6 +6,7 @@ import { m004Jobs } from './m004Jobs.js';
 import { m005Documents } from './m005Documents.js';
 import { m006UserAdministration } from './m006UserAdministration.js';
 import { m007RecordQuestions } from './m007RecordQuestions.js';
+import { m008OcrPages } from './m008OcrPages.js';
 
 export const migrations: readonly Migration[] = [
   m001InitialSchema,
@@ -15,4 +16,5 @@ export const migrations: readonly Migration[] = [
   m005Documents,
   m006UserAdministration,
   m007RecordQuestions,
+  m008OcrPages,
 ];

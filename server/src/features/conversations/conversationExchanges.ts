@@ -1,4 +1,5 @@
 import type { ConversationEntry, SourceLocation } from '@ewrt/contract';
+import { ocrNote } from '../answers/describeSource.js';
 
 /** The flag on an answer sentence whose cited passages do not support it. */
 export const UNSUPPORTED_MARKER = 'not found in the cited pages';
@@ -21,10 +22,13 @@ export function pairExchanges(entries: readonly ConversationEntry[]): Exchange[]
   return exchanges;
 }
 
-/** "mri.pdf, page 2", with ", bundle page 14" once the patient's record bundle places it. */
+/**
+ * "mri.pdf, page 2", with ", bundle page 14" once the patient's record bundle places it, and ", read by OCR
+ * (confidence 78 %)" for a passage read from a scanned page.
+ */
 export function sourceLabel(source: SourceLocation): string {
   const bundle = source.bundle_page === null ? '' : `, bundle page ${source.bundle_page}`;
-  return `${source.filename}, page ${source.page}${bundle}`;
+  return `${source.filename}, page ${source.page}${bundle}${ocrNote(source.source, source.ocr_confidence)}`;
 }
 
 /** A sentence without its "[1]" / "[2, 3]" marks, which the export and the saved text replace by their sources. */

@@ -7,6 +7,7 @@ import {
   type DocumentValidationRequest,
   type DownloadLinkResponse,
   type PatientDocumentListResponse,
+  type ProcessingCapabilities,
   type RebuildVectorsResponse,
 } from '@ewrt/contract';
 import { badRequest, forbidden } from '../../http/HttpError.js';
@@ -25,7 +26,10 @@ export { DOCUMENT_MESSAGES, formatEnGbDate } from './documentMessages.js';
 /** The name the generated file list is saved under (part 2 §7). */
 export const fileListName = (patientId: number) => `patient_${patientId}_document_list.txt`;
 
-export type DocumentServiceDeps = DocumentPipelineDeps;
+export interface DocumentServiceDeps extends DocumentPipelineDeps {
+  /** What this server can read (OCR, LibreOffice), fixed at start. */
+  capabilities: ProcessingCapabilities;
+}
 
 function parsePatientId(value: unknown): number {
   const id = typeof value === 'string' && /^\d{1,10}$/.test(value.trim()) ? Number(value.trim()) : NaN;
@@ -58,6 +62,12 @@ export function createDocumentService(deps: DocumentServiceDeps) {
     findPatientForTools(deps.db, user, patientId, audit);
 
   return {
+    /** Whether scanned pages are read by OCR here (and if not, what installs it), and whether LibreOffice is. */
+    capabilities(user: AuthenticatedUser): ProcessingCapabilities {
+      checkDocumentsFeature(user);
+      return deps.capabilities;
+    },
+
     validate(user: AuthenticatedUser, request: DocumentValidationRequest, audit: RequestAudit) {
       checkDocumentsFeature(user);
       return pipeline.validate(request, audit);

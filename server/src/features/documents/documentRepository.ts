@@ -3,6 +3,7 @@ import { toIsoDateTime } from '../../db/toIsoDateTime.js';
 import type { DocumentChunk } from './chunkPages.js';
 import { ownerColumnOf, type DocumentOwner } from './DocumentOwner.js';
 import type { DocumentFileType } from './extraction/ExtractedDocument.js';
+import type { OcrSummary } from './ocr/summariseOcr.js';
 
 export type DocumentStatus = 'processing' | 'processed' | 'failed';
 
@@ -20,6 +21,11 @@ export interface StoredDocument {
   status: DocumentStatus;
   pageCount: number | null;
   pagesWithoutText: number[];
+  ocrPages: number[];
+  ocrConfidence: number | null;
+  lowConfidencePages: number[];
+  unreadablePages: number[];
+  blankPages: number[];
   processedDate: string | null;
   jobId: number | null;
   createdAt: string;
@@ -39,6 +45,11 @@ interface DocumentRow {
   status: DocumentStatus;
   page_count: number | null;
   pages_without_text: number[] | null;
+  ocr_pages: number[] | null;
+  ocr_confidence: number | null;
+  low_confidence_pages: number[] | null;
+  unreadable_pages: number[] | null;
+  blank_pages: number[] | null;
   processed_date: Date | string | null;
   job_id: number | null;
   created_at: Date | string;
@@ -47,7 +58,8 @@ interface DocumentRow {
 
 const DOCUMENT_SELECT = `
   SELECT d.id, d.patient_id, d.owner_user_id, d.group_id, d.storage_key, d.filename, d.size_bytes, d.sha256, d.file_type, d.status,
-         d.page_count, d.pages_without_text, d.processed_date, d.job_id, d.created_at,
+         d.page_count, d.pages_without_text, d.ocr_pages, d.ocr_confidence, d.low_confidence_pages,
+         d.unreadable_pages, d.blank_pages, d.processed_date, d.job_id, d.created_at,
          (SELECT count(*) FROM document_chunks c WHERE c.document_id = d.id)::int AS chunk_count
     FROM documents d`;
 
@@ -65,12 +77,30 @@ function toDocument(row: DocumentRow): StoredDocument {
     status: row.status,
     pageCount: row.page_count,
     pagesWithoutText: (row.pages_without_text ?? []).map(Number),
+    ocrPages: (row.ocr_pages ?? []).map(Number),
+    ocrConfidence: row.ocr_confidence === null ? null : Number(row.ocr_confidence),
+    lowConfidencePages: (row.low_confidence_pages ?? []).map(Number),
+    unreadablePages: (row.unreadable_pages ?? []).map(Number),
+    blankPages: (row.blank_pages ?? []).map(Number),
     processedDate: toIsoDateTime(row.processed_date),
     jobId: row.job_id,
     createdAt: toIsoDateTime(row.created_at) ?? '',
     chunkCount: row.chunk_count,
   };
 }
+
+/** The OCR columns of a documents row, in the order the updates below name them. */
+const ocrColumns = (ocr: OcrSummary) => [
+  ocr.ocr_pages,
+  ocr.ocr_confidence,
+  ocr.low_confidence_pages,
+  ocr.unreadable_pages,
+  ocr.blank_pages,
+];
+
+/** A chunk as stored; without a source it is text-layer text. */
+export type ChunkToStore = Omit<DocumentChunk, 'source' | 'ocrConfidence'> &
+  Partial<Pick<DocumentChunk, 'source' | 'ocrConfidence'>>;
 
 /** Whose index a document's chunks belong to: a patient's, or one user's (opinion documents). */
 export interface ChunkOwner {
@@ -206,19 +236,20 @@ export function createDocumentRepository(db: Queryable) {
     async upsertChunks(
       documentId: number,
       owner: ChunkOwner,
-      chunks: readonly DocumentChunk[],
+      chunks: readonly ChunkToStore[],
       embeddings: readonly number[][] | null,
     ): Promise<void> {
       if (chunks.length === 0) return;
       await db.query(
         `INSERT INTO document_chunks (document_id, patient_id, owner_user_id, page, chunk_index, start_offset,
-                                      end_offset, text, source)
-         SELECT $1, $2, $3, page, chunk_index, start_offset, end_offset, text, 'text'
-           FROM unnest($4::int[], $5::int[], $6::int[], $7::int[], $8::text[])
-                AS chunk(page, chunk_index, start_offset, end_offset, text)
+                                      end_offset, text, source, ocr_confidence)
+         SELECT $1, $2, $3, page, chunk_index, start_offset, end_offset, text, source, ocr_confidence
+           FROM unnest($4::int[], $5::int[], $6::int[], $7::int[], $8::text[], $9::text[], $10::real[])
+                AS chunk(page, chunk_index, start_offset, end_offset, text, source, ocr_confidence)
          ON CONFLICT (document_id, chunk_index) DO UPDATE
             SET page = EXCLUDED.page, start_offset = EXCLUDED.start_offset, end_offset = EXCLUDED.end_offset,
-                text = EXCLUDED.text, source = EXCLUDED.source, ocr_confidence = NULL, embedding = NULL`,
+                text = EXCLUDED.text, source = EXCLUDED.source, ocr_confidence = EXCLUDED.ocr_confidence,
+                embedding = NULL`,
         [
           documentId,
           owner.patientId,
@@ -228,6 +259,8 @@ export function createDocumentRepository(db: Queryable) {
           chunks.map((chunk) => chunk.startOffset),
           chunks.map((chunk) => chunk.endOffset),
           chunks.map((chunk) => chunk.text),
+          chunks.map((chunk) => chunk.source ?? 'text'),
+          chunks.map((chunk) => chunk.ocrConfidence ?? null),
         ],
       );
       if (!embeddings) return;
@@ -251,14 +284,27 @@ export function createDocumentRepository(db: Queryable) {
       documentId: number,
       pageCount: number,
       pagesWithoutText: number[],
+      ocr: OcrSummary,
       at: Date,
     ): Promise<boolean> {
       const { rowCount } = await db.query(
-        `UPDATE documents SET status = 'processed', page_count = $2, pages_without_text = $3::int[], processed_date = $4
+        `UPDATE documents SET status = 'processed', page_count = $2, pages_without_text = $3::int[], processed_date = $4,
+                              ocr_pages = $5::int[], ocr_confidence = $6, low_confidence_pages = $7::int[],
+                              unreadable_pages = $8::int[], blank_pages = $9::int[]
           WHERE id = $1`,
-        [documentId, pageCount, pagesWithoutText, at.toISOString()],
+        [documentId, pageCount, pagesWithoutText, at.toISOString(), ...ocrColumns(ocr)],
       );
       return rowCount > 0;
+    },
+
+    /** What OCR made of the document's scanned pages (again after a rebuild, which may read pages not read before). */
+    async recordOcr(documentId: number, ocr: OcrSummary): Promise<void> {
+      await db.query(
+        `UPDATE documents SET ocr_pages = $2::int[], ocr_confidence = $3, low_confidence_pages = $4::int[],
+                              unreadable_pages = $5::int[], blank_pages = $6::int[]
+          WHERE id = $1`,
+        [documentId, ...ocrColumns(ocr)],
+      );
     },
 
     /** A document whose processing failed keeps its file (to download or delete) but has nothing in the index. */

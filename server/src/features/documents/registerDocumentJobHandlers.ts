@@ -3,19 +3,38 @@ import { JOB_TYPES } from '@ewrt/contract';
 import type { Clock } from '../../context/Clock.js';
 import type { Database } from '../../db/Database.js';
 import type { FileStore } from '../files/FileStore.js';
-import { JobCancelledError, JobLeaseLostError, type JobContext, type JobQueue } from '../jobs/JobQueue.js';
-import { chunkPages } from './chunkPages.js';
+import {
+  JobCancelledError,
+  JobLeaseLostError,
+  type JobContext,
+  type JobLogLevel,
+  type JobQueue,
+} from '../jobs/JobQueue.js';
+import { chunkPages, type PageToIndex } from './chunkPages.js';
 import { describePagesWithoutText } from './describePagesWithoutText.js';
 import type { DocumentOwner } from './DocumentOwner.js';
 import { createDocumentRepository, type StoredDocument } from './documentRepository.js';
 import type { EmbeddingProvider } from './EmbeddingProvider.js';
 import {
+  ocrCandidates,
   pagesWithoutText,
   UnreadableDocumentError,
   type ExtractedDocument,
   type PageSource,
 } from './extraction/ExtractedDocument.js';
 import { extractInWorker } from './extraction/extractInWorker.js';
+import type { OcrAvailability } from './ocr/ocrAvailability.js';
+import { ocrTextBeyondTextLayer } from './ocr/ocrTextBeyondTextLayer.js';
+import { createPageOcrRepository } from './ocr/pageOcrRepository.js';
+import type { PageOcrResult } from './ocr/readPageByOcr.js';
+import { readScannedPages } from './ocr/readScannedPages.js';
+import {
+  describeNotRead,
+  describeOcrSummary,
+  lowConfidenceLines,
+  summariseOcr,
+  type OcrSummary,
+} from './ocr/summariseOcr.js';
 
 const PAGE_SOURCE_LABELS: Record<PageSource, string> = {
   pdf: 'the PDF\u2019s pages',
@@ -32,6 +51,8 @@ export interface DocumentJobDeps {
   /** The LibreOffice command, or null when it is not installed or turned off. */
   libreOfficeCommand: string | null;
   embeddings: EmbeddingProvider | null;
+  /** Whether scanned pages can be read here, and how many at once. */
+  ocr: { availability: OcrAvailability; concurrency: number; lowConfidenceThreshold: number };
 }
 
 /** Chunks written per statement: small enough that other requests wait only a few milliseconds for the database. */
@@ -42,6 +63,63 @@ interface ExtractionSummary {
   pages: number;
   pages_without_text: number[];
   page_source: PageSource;
+  /** Pages whose image is to be read by OCR (absent in a step result stored before OCR existed). */
+  ocr_candidates?: number[];
+}
+
+/** The ocr step's stored result: the outcome, and the sentences the result and the log give about it. */
+interface OcrStepResult extends OcrSummary {
+  sentences: string[];
+}
+
+const NOTHING_READ_BY_OCR: OcrStepResult = {
+  ocr_pages: [],
+  ocr_confidence: null,
+  low_confidence_pages: [],
+  blank_pages: [],
+  unreadable_pages: [],
+  not_read: null,
+  sentences: [],
+};
+
+/** Only a stored PDF is rasterised: a Word file's pages come from a layout made on the fly. */
+const pagesForOcr = (document: StoredDocument, candidates: readonly number[] | undefined) =>
+  document.fileType === 'pdf' ? [...(candidates ?? [])] : [];
+
+/** A page's log line once OCR has read it. */
+function pageLogLine(page: number, result: PageOcrResult, threshold: number): [JobLogLevel, string] {
+  switch (result.status) {
+    case 'read':
+      return result.confidence < threshold
+        ? [
+            'warning',
+            `page ${page}: OCR confidence ${Math.round(result.confidence)} % \u2014 check the original`,
+          ]
+        : [
+            'info',
+            `page ${page} read by OCR: ${result.words} words, confidence ${Math.round(result.confidence)} %`,
+          ];
+    case 'blank':
+      return ['info', `page ${page} is blank`];
+    case 'unreadable':
+      return ['warning', `page ${page}: OCR could not read it (${result.reason}) \u2014 check the original`];
+  }
+}
+
+/**
+ * The pages as the index takes them: each page read by OCR gains the OCR text its text layer does not already
+ * hold (all of it, for a page without a text layer).
+ */
+function withOcrText(
+  extracted: ExtractedDocument,
+  results: ReadonlyMap<number, PageOcrResult>,
+): PageToIndex[] {
+  return extracted.pages.map((page) => {
+    const result = results.get(page.page);
+    if (result?.status !== 'read' || !page.ocrCandidate) return page;
+    const text = page.hasTextLayer ? ocrTextBeyondTextLayer(page.text, result.text) : result.text;
+    return { ...page, ocr: { text, confidence: result.confidence } };
+  });
 }
 
 /** The document a job works on; it may have been deleted since the job was queued. */
@@ -78,6 +156,7 @@ function readableFailure(document: StoredDocument, error: unknown): Error {
  */
 export function registerDocumentJobHandlers(jobs: JobQueue, deps: DocumentJobDeps): void {
   const documents = createDocumentRepository(deps.db);
+  const pageOcr = createPageOcrRepository(deps.db);
 
   function extract(
     document: StoredDocument,
@@ -130,7 +209,7 @@ export function registerDocumentJobHandlers(jobs: JobQueue, deps: DocumentJobDep
 
   async function index(
     document: StoredDocument,
-    extracted: ExtractedDocument,
+    pages: readonly PageToIndex[],
     signal: AbortSignal,
     log: (level: 'warning', message: string) => Promise<void>,
   ): Promise<number | null> {
@@ -140,7 +219,7 @@ export function registerDocumentJobHandlers(jobs: JobQueue, deps: DocumentJobDep
       warned = true;
       await log('warning', message);
     };
-    const chunks = chunkPages(extracted.pages);
+    const chunks = chunkPages(pages);
     const owner = await documents.chunkOwnerOf(document.id);
     if (!owner) return null;
     try {
@@ -165,6 +244,46 @@ export function registerDocumentJobHandlers(jobs: JobQueue, deps: DocumentJobDep
     return chunks.length;
   }
 
+  /**
+   * Reads the document's scanned pages by OCR (those stored earlier are taken as they are), logging each page, and
+   * sums up what OCR made of them. `report` shows the progress after each page.
+   */
+  async function readByOcr(
+    document: StoredDocument,
+    job: JobContext,
+    pages: readonly number[],
+    pagesWithoutTextLayer: readonly number[],
+    report: (done: number, total: number) => Promise<void>,
+  ): Promise<OcrStepResult> {
+    if (pages.length === 0) return NOTHING_READ_BY_OCR;
+    const { availability, concurrency, lowConfidenceThreshold } = deps.ocr;
+    const reading = await deps.files.withLocalFile(document.storageKey, (pdfPath) =>
+      readScannedPages(
+        { db: deps.db, clock: deps.clock, availability, concurrency },
+        { documentId: document.id, pdfPath, pages },
+        {
+          signal: job.signal,
+          throwIfCancelled: () => job.throwIfCancelled(),
+          onPage: async (done, total, page, result) => {
+            await report(done, total);
+            await job.log(...pageLogLine(page, result, lowConfidenceThreshold));
+          },
+        },
+      ),
+    );
+    if (reading.reused.length > 0) {
+      await job.log(
+        'info',
+        `${reading.reused.length} of ${pages.length} scanned page(s) of ${document.filename} were already read by OCR: not read again`,
+      );
+    }
+    const summary = summariseOcr(reading, pagesWithoutTextLayer, availability, lowConfidenceThreshold);
+    const sentences = describeOcrSummary(summary, lowConfidenceLines(reading, summary));
+    if (summary.not_read)
+      await job.log('warning', `${document.filename}: ${describeNotRead(summary.not_read)}`);
+    return { ...summary, sentences };
+  }
+
   jobs.registerHandler(JOB_TYPES.DOCUMENT_PROCESSING, async (job) => {
     const document = await documentOrCancel(deps, Number(job.inputData.document_id));
     // Extraction's pages, kept between steps; a job resumed at a later step reads the file again.
@@ -185,23 +304,44 @@ export function registerDocumentJobHandlers(jobs: JobQueue, deps: DocumentJobDep
           pages: read.pages.length,
           pages_without_text: pagesWithoutText(read),
           page_source: read.pageSource,
+          ocr_candidates: ocrCandidates(read),
         };
+      });
+      const ocr = await job.step<OcrStepResult>('ocr', async () => {
+        const result = await readByOcr(
+          document,
+          job,
+          pagesForOcr(document, summary.ocr_candidates),
+          summary.pages_without_text,
+          (done, total) => job.progress((done / total) * 100, `OCR page ${done} of ${total}`),
+        );
+        for (const sentence of result.sentences) await job.log('info', `${document.filename}: ${sentence}`);
+        return result;
       });
       const chunksCreated = await job.step('index', async () => {
         const read = extracted ?? (await extract(document, job));
-        const count = await index(document, read, job.signal, (level, message) => job.log(level, message));
+        const ocrResults = ocr.ocr_pages.length > 0 ? await pageOcr.resultsOf(document.id) : new Map();
+        const count = await index(document, withOcrText(read, ocrResults), job.signal, (level, message) =>
+          job.log(level, message),
+        );
         if (count === null)
           throw new JobCancelledError('The document was deleted while it was being processed');
         await job.log('info', `Indexed ${count} passage(s) of ${document.filename}`);
         return count;
       });
-      const noTextLine = describePagesWithoutText(summary.pages_without_text);
+      // With OCR, a page is not searchable only when OCR read nothing on it; a blank page is said to be blank.
+      const notSearchable = summary.pages_without_text.filter(
+        (page) => !ocr.ocr_pages.includes(page) && !ocr.blank_pages.includes(page),
+      );
+      const noTextLine = describePagesWithoutText(notSearchable);
+      const message = [...(noTextLine ? [noTextLine] : []), ...ocr.sentences].join('; ');
       await job.step('finish', async () => {
         if (
           !(await documents.markProcessed(
             document.id,
             summary.pages,
             summary.pages_without_text,
+            ocr,
             deps.clock(),
           ))
         ) {
@@ -218,7 +358,13 @@ export function registerDocumentJobHandlers(jobs: JobQueue, deps: DocumentJobDep
           document_id: document.id,
           filename: document.filename,
           page_source: summary.page_source,
-          ...(noTextLine ? { message: noTextLine } : {}),
+          ocr_pages: ocr.ocr_pages,
+          ocr_confidence: ocr.ocr_confidence,
+          low_confidence_pages: ocr.low_confidence_pages,
+          blank_pages: ocr.blank_pages,
+          unreadable_pages: ocr.unreadable_pages,
+          ...(ocr.not_read ? { ocr_unavailable: describeNotRead(ocr.not_read) } : {}),
+          ...(message ? { message } : {}),
         },
       };
     } catch (error) {
@@ -244,12 +390,27 @@ export function registerDocumentJobHandlers(jobs: JobQueue, deps: DocumentJobDep
         if (document) {
           await job.progress((position / Math.max(1, ids.length)) * 100, `Indexing ${document.filename}`);
           try {
-            const count = await index(document, await extract(document, job), job.signal, (level, message) =>
+            const read = await extract(document, job);
+            // Pages read before are taken from what was stored; only pages never read (OCR was off) are read now.
+            const ocr = await readByOcr(
+              document,
+              job,
+              pagesForOcr(document, ocrCandidates(read)),
+              pagesWithoutText(read),
+              (done, total) =>
+                job.progress(
+                  ((position + done / total) / Math.max(1, ids.length)) * 100,
+                  `Indexing ${document.filename}: OCR page ${done} of ${total}`,
+                ),
+            );
+            await documents.recordOcr(document.id, ocr);
+            const results = ocr.ocr_pages.length > 0 ? await pageOcr.resultsOf(document.id) : new Map();
+            const count = await index(document, withOcrText(read, results), job.signal, (level, message) =>
               job.log(level, message),
             );
             chunks += count ?? 0;
           } catch (error) {
-            if (isInterruption(job, error)) throw error;
+            if (isInterruption(job, error) || error instanceof JobCancelledError) throw error;
             failed.push(document.filename);
             await job.log('error', readableFailure(document, error).message);
           }

@@ -1,4 +1,4 @@
-import { documentCalls } from '@ewrt/contract';
+import { documentCalls, processingCalls } from '@ewrt/contract';
 import type { ApiInstance } from '../../http/ApiInstance.js';
 import { auditOf } from '../audit/registerAuditTrail.js';
 import { currentUser } from '../auth/authenticateRequest.js';
@@ -12,6 +12,11 @@ export async function registerDocumentRoutes(
   deps: { documents: DocumentService; maxUploadBytes: number },
 ): Promise<void> {
   const { documents, maxUploadBytes } = deps;
+
+  app.route({
+    ...processingCalls.getProcessingCapabilities,
+    handler: (request) => documents.capabilities(currentUser(request)),
+  });
 
   app.route({
     ...documentCalls.validateDocument,

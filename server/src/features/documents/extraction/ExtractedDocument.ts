@@ -7,6 +7,11 @@ export interface ExtractedPage {
   text: string;
   /** False for a page with (almost) no text but an image: a scan or fax, not searchable without OCR. */
   hasTextLayer: boolean;
+  /**
+   * True for a PDF page that paints an image and whose text layer is too thin to be the page's content (a scan, a
+   * fax, a scanned page with a typed header): its image is read by OCR when the server can.
+   */
+  ocrCandidate?: boolean;
 }
 
 /**
@@ -25,6 +30,11 @@ export interface ExtractedDocument {
 /** A file that cannot be read as the type its content claims (a `%PDF` header on something that is no PDF). */
 export class UnreadableDocumentError extends Error {
   override name = 'UnreadableDocumentError';
+}
+
+/** 1-based numbers of the pages whose image is to be read by OCR. */
+export function ocrCandidates(document: ExtractedDocument): number[] {
+  return document.pages.filter((page) => page.ocrCandidate === true).map((page) => page.page);
 }
 
 /** 1-based numbers of the pages without a text layer. */

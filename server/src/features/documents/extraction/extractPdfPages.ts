@@ -3,6 +3,20 @@ import { UnreadableDocumentError, type ExtractedPage } from './ExtractedDocument
 
 /** Fewer visible characters than this on a page that paints an image: a scan, not a text page. */
 const MIN_TEXT_LAYER_CHARACTERS = 20;
+/**
+ * A page that paints an image is read by OCR unless its text layer has at least this many letters, and letters are
+ * at least half its visible characters: a typed fax header or a scanner's stamp over a scanned page is not the
+ * page's content, and neither is a text layer of stray symbols. A full text page has well over a thousand letters.
+ */
+const MIN_CONTENT_LETTERS = 200;
+const MIN_LETTER_SHARE = 0.5;
+
+/** How much of a text layer is text: its visible characters, and whether letters are at least half of them. */
+function measureTextLayer(text: string): { visible: number; letters: number; mostlyLetters: boolean } {
+  const visible = text.replace(/\s/g, '').length;
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  return { visible, letters, mostlyLetters: letters >= visible * MIN_LETTER_SHARE };
+}
 
 let pdfjsReady: Promise<void> | null = null;
 
@@ -58,12 +72,17 @@ export async function extractPdfPages(
       const page = await pdf.getPage(number);
       const text = pageText((await page.getTextContent()).items as TextItemLike[]);
       let hasTextLayer = true;
-      // Only a nearly empty page is worth the cost of reading its drawing operators.
-      if (text.replace(/\s/g, '').length < MIN_TEXT_LAYER_CHARACTERS) {
+      let ocrCandidate = false;
+      const layer = measureTextLayer(text);
+      // Only a page with little text is worth the cost of reading its drawing operators.
+      if (layer.letters < MIN_CONTENT_LETTERS || !layer.mostlyLetters) {
         const operators = await page.getOperatorList();
-        hasTextLayer = !operators.fnArray.some((operator) => imageOperators.has(operator));
+        const paintsImage = operators.fnArray.some((operator) => imageOperators.has(operator));
+        // Over a scanned image, a text layer of a few characters or of stray symbols is no text layer at all.
+        hasTextLayer = !paintsImage || (layer.visible >= MIN_TEXT_LAYER_CHARACTERS && layer.mostlyLetters);
+        ocrCandidate = paintsImage;
       }
-      pages.push({ page: number, text, hasTextLayer });
+      pages.push({ page: number, text, hasTextLayer, ocrCandidate });
       page.cleanup();
       if (number % batch === 0 || number === pdf.numPages) onPages(number, pdf.numPages);
     }
