@@ -5,6 +5,7 @@ import type {
   DocumentValidationResult,
   DownloadLinkResponse,
   PatientDocumentListResponse,
+  ProcessingCapabilities,
   RebuildVectorsResponse,
 } from '@ewrt/contract';
 import { apiClient } from '@ewrt/shared';
@@ -93,5 +94,11 @@ export async function generateFileList(
     `/api/documents/patient/${patientPath(patientId)}/generate-file-list`,
     { file_list: filenames },
   );
+  return data;
+}
+
+/** What the server can read (OCR of scanned pages among it): advisory, for the processing screens. */
+export async function getProcessingCapabilities(): Promise<ProcessingCapabilities> {
+  const { data } = await apiClient.get<ProcessingCapabilities>('/api/documents/capabilities');
   return data;
 }

@@ -1,4 +1,5 @@
 import { apiClient } from '@ewrt/shared';
+import { followDownloadLink } from './followDownloadLink';
 
 /**
  * Saves a file the server made available at a short-lived signed address. The address may be relative to the API
@@ -8,16 +9,5 @@ import { apiClient } from '@ewrt/shared';
  */
 export function downloadFromLink(downloadUrl: string, filename: string): void {
   const base = apiClient.defaults.baseURL ?? window.location.origin;
-  const href = new URL(downloadUrl, base.endsWith('/') ? base : `${base}/`).toString();
-  const anchor = document.createElement('a');
-  anchor.href = href;
-  anchor.download = filename;
-  anchor.rel = 'noopener';
-  anchor.style.display = 'none';
-  document.body.append(anchor);
-  try {
-    anchor.click();
-  } finally {
-    anchor.remove();
-  }
+  followDownloadLink(new URL(downloadUrl, base.endsWith('/') ? base : `${base}/`).toString(), filename);
 }

@@ -1,8 +1,8 @@
-import { useId } from 'react';
-import { Alert, Button, Card, Descriptions, Flex, Table, Typography } from 'antd';
+import { Alert, Button, Descriptions, Flex, Table } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { BundleEntry, RecordBundle } from '@ewrt/contract';
 import { formatDate, formatDateTime } from '@ewrt/shared';
+import { SectionCard } from '../page-layout/SectionCard';
 import { BUNDLE_MESSAGES } from './bundleMessages';
 
 interface CurrentBundleCardProps {
@@ -18,64 +18,54 @@ const pageRange = (entry: BundleEntry) =>
 
 /** The bundle made last: when, how many pages, its index (document → bundle pages), and its download. */
 export function CurrentBundleCard({ bundle, downloading, onDownload }: CurrentBundleCardProps) {
-  const headingId = useId();
   return (
-    <Card
-      title={
-        <Typography.Title level={3} id={headingId} style={{ margin: 0, fontSize: 16 }}>
-          Current bundle
-        </Typography.Title>
-      }
-    >
-      <section aria-labelledby={headingId}>
-        <Flex vertical gap="middle">
-          {bundle.out_of_date && <Alert type="warning" showIcon title={BUNDLE_MESSAGES.outOfDate} />}
-          <Descriptions
-            column={1}
-            size="small"
-            items={[
-              { key: 'file', label: 'File', children: bundle.filename },
-              {
-                key: 'made',
-                label: 'Made on',
-                children: formatDateTime(bundle.completed_at ?? bundle.created_at),
-              },
-              {
-                key: 'pages',
-                label: 'Pages',
-                children: `${bundle.page_count ?? 0} (index: ${bundle.index_pages ?? 0})`,
-              },
-            ]}
-          />
-          <Table<BundleEntry>
-            size="small"
-            pagination={false}
-            rowKey={(entry) => `${entry.first_page}`}
-            dataSource={bundle.entries}
-            columns={[
-              { title: 'No.', key: 'number', width: 56, render: (_value, _entry, index) => `${index + 1}.` },
-              { title: 'Document', dataIndex: 'filename', key: 'filename' },
-              {
-                title: 'Date',
-                key: 'date',
-                render: (_value, entry) =>
-                  entry.document_date ? formatDate(entry.document_date) : 'Undated',
-              },
-              { title: 'Bundle pages', key: 'pages', render: (_value, entry) => pageRange(entry) },
-            ]}
-          />
-          <div>
-            <Button
-              type="primary"
-              icon={<DownloadOutlined aria-hidden />}
-              loading={downloading}
-              onClick={onDownload}
-            >
-              Download bundle
-            </Button>
-          </div>
-        </Flex>
-      </section>
-    </Card>
+    <SectionCard title="Current bundle">
+      <Flex vertical gap="middle">
+        {bundle.out_of_date && <Alert type="warning" showIcon title={BUNDLE_MESSAGES.outOfDate} />}
+        <Descriptions
+          column={1}
+          size="small"
+          items={[
+            { key: 'file', label: 'File', children: bundle.filename },
+            {
+              key: 'made',
+              label: 'Made on',
+              children: formatDateTime(bundle.completed_at ?? bundle.created_at),
+            },
+            {
+              key: 'pages',
+              label: 'Pages',
+              children: `${bundle.page_count ?? 0} (index: ${bundle.index_pages ?? 0})`,
+            },
+          ]}
+        />
+        <Table<BundleEntry>
+          size="small"
+          pagination={false}
+          rowKey={(entry) => `${entry.first_page}`}
+          dataSource={bundle.entries}
+          columns={[
+            { title: 'No.', key: 'number', width: 56, render: (_value, _entry, index) => `${index + 1}.` },
+            { title: 'Document', dataIndex: 'filename', key: 'filename' },
+            {
+              title: 'Date',
+              key: 'date',
+              render: (_value, entry) => (entry.document_date ? formatDate(entry.document_date) : 'Undated'),
+            },
+            { title: 'Bundle pages', key: 'pages', render: (_value, entry) => pageRange(entry) },
+          ]}
+        />
+        <div>
+          <Button
+            type="primary"
+            icon={<DownloadOutlined aria-hidden />}
+            loading={downloading}
+            onClick={onDownload}
+          >
+            Download bundle
+          </Button>
+        </div>
+      </Flex>
+    </SectionCard>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Alert, App, Button, Card, Col, Empty, Flex, Progress, Row, Spin, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, App, Button, Col, Empty, Flex, Progress, Row, Spin, Typography } from 'antd';
 import {
   CloudUploadOutlined,
   FilePdfOutlined,
@@ -16,6 +16,8 @@ import { getJobStatus } from '../api/jobsApi';
 import { LiveAnnouncement } from '../jobs/LiveAnnouncement';
 import { PatientPageTitle } from '../patient-page/PatientPageTitle';
 import { useRequestedPatient } from '../process/useRequestedPatient';
+import { SectionCard } from '../page-layout/SectionCard';
+import { PatientRequiredView } from '../page-layout/PatientRequiredView';
 import { BundleOrderList } from './BundleOrderList';
 import { BUNDLE_MESSAGES } from './bundleMessages';
 import { CurrentBundleCard } from './CurrentBundleCard';
@@ -29,33 +31,11 @@ const sameOrder = (a: readonly BundleDocument[], b: readonly BundleDocument[]) =
 
 /** /pagination?patientId=: orders the patient's processed documents and produces the paginated PDF bundle. */
 export function RecordBundlePage() {
-  const navigate = useNavigate();
   const requested = useRequestedPatient();
   const { patient } = requested;
 
-  if (!patient) {
-    return (
-      <div style={{ padding: 24 }}>
-        <Typography.Title level={2} style={{ marginTop: 0 }}>
-          {PAGE_TITLE}
-        </Typography.Title>
-        {requested.loading ? (
-          <Spin description="Loading patient..." />
-        ) : (
-          <Alert
-            type="warning"
-            showIcon
-            title={requested.failed ? BUNDLE_MESSAGES.loadPatientFailed : BUNDLE_MESSAGES.noPatientSelected}
-            action={
-              <Button type="primary" onClick={() => navigate('/patients')}>
-                Select Patient
-              </Button>
-            }
-          />
-        )}
-      </div>
-    );
-  }
+  if (!patient)
+    return <PatientRequiredView title={PAGE_TITLE} requested={requested} messages={BUNDLE_MESSAGES} />;
   return <PatientRecordBundle patient={patient} />;
 }
 
@@ -77,8 +57,6 @@ function PatientRecordBundle({ patient }: { patient: Patient }) {
   const [jobOutcome, setJobOutcome] = useState<JobOutcome>(null);
   const [announcement, setAnnouncement] = useState('');
   const followedJobId = useRef<number | null>(null);
-  const orderHeadingId = useId();
-  const generateHeadingId = useId();
 
   const savedOrder = state?.documents ?? [];
   const shownOrder = editedOrder ?? savedOrder;
@@ -191,108 +169,92 @@ function PatientRecordBundle({ patient }: { patient: Patient }) {
       ) : (
         <Row gutter={[24, 24]}>
           <Col xs={24} xl={14}>
-            <Card
-              title={
-                <Typography.Title level={3} id={orderHeadingId} style={{ margin: 0, fontSize: 16 }}>
-                  Document order
-                </Typography.Title>
-              }
-            >
-              <section aria-labelledby={orderHeadingId}>
-                {shownOrder.length === 0 ? (
-                  <Empty description="This patient has no processed documents yet.">
+            <SectionCard title="Document order">
+              {shownOrder.length === 0 ? (
+                <Empty description="This patient has no processed documents yet.">
+                  <Button
+                    type="primary"
+                    icon={<CloudUploadOutlined aria-hidden />}
+                    onClick={() => navigate(`/documents/process?patientId=${patientId}`)}
+                  >
+                    Process Documents
+                  </Button>
+                </Empty>
+              ) : (
+                <Flex vertical gap="middle">
+                  <Typography.Text>
+                    {state.order_saved || unsaved
+                      ? 'Your order; documents processed later are added at the end, by date.'
+                      : 'By the date found in each document (oldest first), undated documents last.'}
+                  </Typography.Text>
+                  <BundleOrderList documents={shownOrder} onChange={setEditedOrder} disabled={saving} />
+                  {unsaved && <Alert type="info" showIcon title={BUNDLE_MESSAGES.unsavedOrder} />}
+                  {saveError && <Alert type="error" showIcon title={saveError} />}
+                  <Flex gap="small" wrap>
                     <Button
                       type="primary"
-                      icon={<CloudUploadOutlined aria-hidden />}
-                      onClick={() => navigate(`/documents/process?patientId=${patientId}`)}
+                      icon={<SaveOutlined aria-hidden />}
+                      loading={saving}
+                      disabled={!unsaved}
+                      onClick={() =>
+                        void saveOrder().then(
+                          (saved) => saved && void message.success(BUNDLE_MESSAGES.orderSaved),
+                        )
+                      }
                     >
-                      Process Documents
+                      Save order
                     </Button>
-                  </Empty>
-                ) : (
-                  <Flex vertical gap="middle">
-                    <Typography.Text>
-                      {state.order_saved || unsaved
-                        ? 'Your order; documents processed later are added at the end, by date.'
-                        : 'By the date found in each document (oldest first), undated documents last.'}
-                    </Typography.Text>
-                    <BundleOrderList documents={shownOrder} onChange={setEditedOrder} disabled={saving} />
-                    {unsaved && <Alert type="info" showIcon title={BUNDLE_MESSAGES.unsavedOrder} />}
-                    {saveError && <Alert type="error" showIcon title={saveError} />}
-                    <Flex gap="small" wrap>
-                      <Button
-                        type="primary"
-                        icon={<SaveOutlined aria-hidden />}
-                        loading={saving}
-                        disabled={!unsaved}
-                        onClick={() =>
-                          void saveOrder().then(
-                            (saved) => saved && void message.success(BUNDLE_MESSAGES.orderSaved),
-                          )
-                        }
-                      >
-                        Save order
-                      </Button>
-                      <Button
-                        icon={<OrderedListOutlined aria-hidden />}
-                        disabled={saving}
-                        onClick={() => setEditedOrder(dateOrder(shownOrder))}
-                      >
-                        Reset to date order
-                      </Button>
-                    </Flex>
+                    <Button
+                      icon={<OrderedListOutlined aria-hidden />}
+                      disabled={saving}
+                      onClick={() => setEditedOrder(dateOrder(shownOrder))}
+                    >
+                      Reset to date order
+                    </Button>
                   </Flex>
-                )}
-              </section>
-            </Card>
+                </Flex>
+              )}
+            </SectionCard>
           </Col>
           <Col xs={24} xl={10}>
             <Flex vertical gap="large">
-              <Card
-                title={
-                  <Typography.Title level={3} id={generateHeadingId} style={{ margin: 0, fontSize: 16 }}>
-                    Generate
-                  </Typography.Title>
-                }
-              >
-                <section aria-labelledby={generateHeadingId}>
-                  <Flex vertical gap="middle">
-                    {activeJob ? (
-                      <div role="status" aria-live="polite">
-                        <Typography.Text strong>Generating the bundle (job {activeJob.id})</Typography.Text>
-                        <Progress
-                          percent={Math.round(activeJob.progress_percentage)}
-                          aria-label="Bundle progress"
-                        />
-                        <Typography.Text>
-                          {activeJob.current_step_description ?? 'Waiting to start'}
-                        </Typography.Text>
-                      </div>
-                    ) : null}
-                    {jobOutcome?.kind === 'refused' && (
-                      <Alert type="error" showIcon title={jobOutcome.message} />
-                    )}
-                    {jobOutcome?.kind === 'failed' && (
-                      <Alert type="error" showIcon title={BUNDLE_MESSAGES.jobFailed(jobOutcome.message)} />
-                    )}
-                    {jobOutcome?.kind === 'cancelled' && (
-                      <Alert type="warning" showIcon title={BUNDLE_MESSAGES.jobCancelled} />
-                    )}
-                    <Flex gap="small" wrap>
-                      <Button
-                        type="primary"
-                        icon={<FilePdfOutlined aria-hidden />}
-                        loading={starting}
-                        disabled={activeJob !== null || shownOrder.length === 0 || saving}
-                        onClick={() => void startBundle()}
-                      >
-                        Generate bundle
-                      </Button>
-                      {jobListButton}
-                    </Flex>
+              <SectionCard title="Generate">
+                <Flex vertical gap="middle">
+                  {activeJob ? (
+                    <div role="status" aria-live="polite">
+                      <Typography.Text strong>Generating the bundle (job {activeJob.id})</Typography.Text>
+                      <Progress
+                        percent={Math.round(activeJob.progress_percentage)}
+                        aria-label="Bundle progress"
+                      />
+                      <Typography.Text>
+                        {activeJob.current_step_description ?? 'Waiting to start'}
+                      </Typography.Text>
+                    </div>
+                  ) : null}
+                  {jobOutcome?.kind === 'refused' && (
+                    <Alert type="error" showIcon title={jobOutcome.message} />
+                  )}
+                  {jobOutcome?.kind === 'failed' && (
+                    <Alert type="error" showIcon title={BUNDLE_MESSAGES.jobFailed(jobOutcome.message)} />
+                  )}
+                  {jobOutcome?.kind === 'cancelled' && (
+                    <Alert type="warning" showIcon title={BUNDLE_MESSAGES.jobCancelled} />
+                  )}
+                  <Flex gap="small" wrap>
+                    <Button
+                      type="primary"
+                      icon={<FilePdfOutlined aria-hidden />}
+                      loading={starting}
+                      disabled={activeJob !== null || shownOrder.length === 0 || saving}
+                      onClick={() => void startBundle()}
+                    >
+                      Generate bundle
+                    </Button>
+                    {jobListButton}
                   </Flex>
-                </section>
-              </Card>
+                </Flex>
+              </SectionCard>
               {state.bundle?.status === 'completed' && (
                 <CurrentBundleCard
                   bundle={state.bundle}

@@ -4,6 +4,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import type { DocumentPageResponse, SourceLocation } from '@ewrt/contract';
 import { getErrorMessage } from '@ewrt/shared';
 import { downloadFromLink } from '../api/downloadFromLink';
+import { OcrPassageNote } from '../ocr/OcrPassageNote';
 import { MUTED_TEXT } from './conversationStyles';
 import type { ConversationSource } from './ConversationSource';
 import { sourceLabel } from './sourceLabel';
@@ -138,6 +139,8 @@ export function CitationView({ citation, source, onClose }: CitationViewProps) {
 
   const page = load.status === 'loaded' ? load.page : null;
   const passage = page?.passages.find((candidate) => candidate.chunk_id === citation?.chunk_id);
+  // The page's own record of the passage once it is loaded; the citation's until then.
+  const reading = passage ?? citation ?? { source: 'text', ocr_confidence: null };
   const bundlePage = page?.bundle_page ?? citation?.bundle_page ?? null;
 
   return (
@@ -176,13 +179,7 @@ export function CitationView({ citation, source, onClose }: CitationViewProps) {
               ...(bundlePage === null ? [] : [{ key: 'bundle', label: 'Bundle page', children: bundlePage }]),
             ]}
           />
-          {passage?.source === 'ocr' ? (
-            <span style={MUTED_TEXT}>
-              This passage was read by OCR
-              {passage.ocr_confidence === null ? '' : ` (confidence ${Math.round(passage.ocr_confidence)} %)`}
-              : check it against the original.
-            </span>
-          ) : null}
+          {reading.source === 'ocr' ? <OcrPassageNote confidence={reading.ocr_confidence} /> : null}
           {downloadError ? <Alert type="error" showIcon title={downloadError} /> : null}
           {load.status === 'loading' ? (
             <Flex justify="center" style={{ padding: 24 }}>

@@ -1,6 +1,6 @@
 import { Button, Collapse, Flex, Typography } from 'antd';
 import type { SourceLocation } from '@ewrt/contract';
-import { MUTED_TEXT } from './conversationStyles';
+import { OcrPassageNote } from '../ocr/OcrPassageNote';
 
 interface SourceLocationListProps {
   sources: readonly SourceLocation[];
@@ -26,12 +26,7 @@ function SourceLocationItem({ source, onOpenSource }: { source: SourceLocation; 
             ? ` · Bundle ${bundlePages.length === 1 ? 'page' : 'pages'}: ${joinNumbers(bundlePages)}`
             : ''}
         </span>
-        {source.source === 'ocr' ? (
-          <span style={MUTED_TEXT}>
-            Read by OCR
-            {source.ocr_confidence === null ? '' : `, confidence ${Math.round(source.ocr_confidence)} %`}
-          </span>
-        ) : null}
+        {source.source === 'ocr' ? <OcrPassageNote confidence={source.ocr_confidence} /> : null}
         {preview ? (
           <blockquote
             style={{

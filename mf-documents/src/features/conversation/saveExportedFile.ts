@@ -1,17 +1,12 @@
 import type { ExportedFile } from '../api/conversationApi';
+import { followDownloadLink } from '../api/followDownloadLink';
 
 /** Hands a file the page already holds to the browser's download, under the name the server gave it. */
 export function saveExportedFile({ blob, filename }: ExportedFile): void {
   const href = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = href;
-  anchor.download = filename;
-  anchor.style.display = 'none';
-  document.body.append(anchor);
   try {
-    anchor.click();
+    followDownloadLink(href, filename);
   } finally {
-    anchor.remove();
     // Revoked after the click has been dispatched; the download keeps its own reference.
     setTimeout(() => URL.revokeObjectURL(href), 0);
   }

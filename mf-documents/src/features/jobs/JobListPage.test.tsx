@@ -6,21 +6,24 @@ import {
   http,
   HttpResponse,
   makePatient,
-  makeUser,
   provideRuntimeConfig,
   pushJobUpdate,
-  renderWithProviders,
   setupApiServer,
 } from '@ewrt/shared/testing';
-import { DocumentsApp } from '../../app/DocumentsApp';
-import { makeCompletedJob, makeJob, makeJobStatusResponse } from '../testing-support/documentFixtures';
+import {
+  makeCompletedJob,
+  makeJob,
+  makeJobStatusResponse,
+  makeProcessingCapabilities,
+} from '../testing-support/documentFixtures';
 import {
   apiError,
   cancelJobHandler,
   jobStatusHandler,
   listPatientJobsHandler,
+  processingCapabilitiesHandler,
 } from '../testing-support/documentsApiHandlers';
-import { LocationDisplay } from '../testing-support/LocationDisplay';
+import { renderDocumentsApp } from '../testing-support/renderDocumentsApp';
 import { STATUS_COLOURS } from './jobStatusPresentation';
 
 jest.setTimeout(60_000);
@@ -70,6 +73,8 @@ const server = setupApiServer(
     listRequests.push(Date.now() - START.getTime());
     return HttpResponse.json({ jobs });
   }),
+  // Process Documents opens the processing screen, which asks what the server can read.
+  processingCapabilitiesHandler(makeProcessingCapabilities()),
 );
 
 beforeEach(() => {
@@ -98,13 +103,7 @@ async function advance(ms: number) {
 }
 
 function renderJobList() {
-  renderWithProviders(
-    <>
-      <DocumentsApp />
-      <LocationDisplay />
-    </>,
-    { route: '/patient/101/jobs', user: makeUser() },
-  );
+  renderDocumentsApp('/patient/101/jobs');
   return userEvent.setup(fakeClock ? { advanceTimers: jest.advanceTimersByTime } : {});
 }
 
@@ -413,6 +412,49 @@ describe('JobListPage: details and actions', () => {
     expect(log).toHaveTextContent(/^\d{2}\/\d{2}\/2026, \d{2}:\d{2}:\d{2}/);
     expect(log).toHaveTextContent('WARNING');
     expect(log).toHaveTextContent('(extractor)');
+  });
+
+  it("an OCR job shows the server's page-by-page step on its card and in its details", async () => {
+    const scan = makeJob({
+      id: 43,
+      input_data: { filename: 'gp-fax.pdf' },
+      progress_percentage: 18,
+      current_step_description: 'OCR page 7 of 40',
+    });
+    jobs = [scan];
+    serveDetail((job) =>
+      makeJobStatusResponse(job, {
+        progress_steps: [
+          {
+            step_name: 'ocr',
+            step_description: 'Read scanned pages (OCR)',
+            status: 'running',
+            progress_percentage: 15,
+            started_at: '2026-01-06T10:15:02.000Z',
+            completed_at: null,
+          },
+        ],
+        recent_logs: [
+          {
+            timestamp: '2026-01-06T10:15:04.000Z',
+            level: 'warning',
+            message: 'page 5: OCR confidence 41 % — check the original',
+            source: 'ocr',
+          },
+        ],
+      }),
+    );
+    const user = renderJobList();
+
+    const card = await screen.findByRole('article', { name: 'gp-fax.pdf' }, slow);
+    expect(within(card).getByText('OCR page 7 of 40')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'View Details of gp-fax.pdf' }));
+    const details = screen.getByRole('region', { name: 'Job Details' });
+    expect(await within(details).findByText('Read scanned pages (OCR)', {}, slow)).toBeVisible();
+    const step = within(details).getByText('Current step').closest('tr')!;
+    expect(step).toHaveTextContent('OCR page 7 of 40');
+    expect(within(details).getByText('page 5: OCR confidence 41 % — check the original')).toBeVisible();
   });
 
   it("Cancel asks the server to stop the job: 'Job cancelled successfully', and the list is reloaded", async () => {

@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, App, Button, Col, Empty, Flex, Result, Row, Spin, Typography } from 'antd';
+import { Alert, App, Col, Empty, Flex, Row, Spin, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import type { Job } from '@ewrt/contract';
 import { getErrorMessage, subscribeToJobUpdates } from '@ewrt/shared';
 import { PatientPageTitle } from '../patient-page/PatientPageTitle';
 import { cancelJob } from '../api/jobsApi';
+import { NoPatientInAddress } from '../page-layout/NoPatientInAddress';
 import { ActiveJobCard } from './ActiveJobCard';
 import { CompletedJobsSection } from './CompletedJobsSection';
 import { JobDetailsPanel } from './JobDetailsPanel';
@@ -67,17 +68,7 @@ export function JobListPage() {
   );
 
   if (patientId === null) {
-    return (
-      <Result
-        status="warning"
-        title="This address does not name a patient"
-        extra={
-          <Button type="primary" onClick={() => navigate('/patients')}>
-            Patient Search
-          </Button>
-        }
-      />
-    );
+    return <NoPatientInAddress />;
   }
 
   const select = (job: Job) => {

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DocumentDeleteResponse, PatientDocument } from '@ewrt/contract';
+import type { PatientDocument } from '@ewrt/contract';
 import { HttpResponse, makeUser, renderWithProviders, setupApiServer } from '@ewrt/shared/testing';
+import { confirmDocumentDeletion } from '../testing-support/confirmDocumentDeletion';
+import { makeDocumentDeleteResponse } from '../testing-support/documentFixtures';
 import { apiError } from '../testing-support/documentsApiHandlers';
 import { LocationDisplay } from '../testing-support/LocationDisplay';
 import {
@@ -13,6 +15,7 @@ import {
   opinionDocumentDownloadHandler,
   rebuildOpinionVectorsHandler,
 } from '../testing-support/opinionApiHandlers';
+import { recordLinkClicks, type ClickedLink } from '../testing-support/recordLinkClicks';
 import { OpinionDocumentsPage } from './OpinionDocumentsPage';
 
 jest.setTimeout(40_000);
@@ -44,15 +47,12 @@ const server = setupApiServer(
   }),
 );
 
-let clickedLinks: { href: string; download: string }[];
+let clickedLinks: ClickedLink[];
 
 beforeEach(() => {
   documents = [SPINE, WHIPLASH];
   listings = 0;
-  clickedLinks = [];
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    clickedLinks.push({ href: this.href, download: this.download });
-  });
+  clickedLinks = recordLinkClicks();
 });
 
 function renderPage() {
@@ -74,31 +74,6 @@ const statistic = (title: string) =>
   screen.getByText(title, { selector: '.ant-statistic-title' }).closest('.ant-statistic');
 const location = () => screen.getByTestId('location').textContent;
 
-function deleteAnswer(
-  autoRebuild: Partial<DocumentDeleteResponse['auto_rebuild']> = {},
-): DocumentDeleteResponse {
-  return {
-    success: true,
-    message: 'Document deleted',
-    repositories_deleted: 1,
-    auto_rebuild: {
-      performed: true,
-      success: true,
-      vectors_rebuilt: 30,
-      repositories_processed: 1,
-      message: 'Index updated',
-      ...autoRebuild,
-    },
-  };
-}
-
-async function confirmDeletionOf(user: ReturnType<typeof userEvent.setup>, filename: string) {
-  await user.click(screen.getByRole('button', { name: `Delete ${filename}` }));
-  const dialog = await screen.findByRole('dialog', { name: 'Delete document' });
-  expect(dialog).toHaveTextContent(`Delete ${filename}?`);
-  await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-}
-
 describe('OpinionDocumentsPage', () => {
   it('shows the explanation, the statistics and every document with its details', async () => {
     renderPage();
@@ -116,6 +91,38 @@ describe('OpinionDocumentsPage', () => {
     expect(within(row).getByText('52')).toBeVisible();
     expect(within(row).getByRole('button', { name: 'Download whiplash-commentary.docx' })).toBeVisible();
     expect(within(row).getByRole('button', { name: 'Delete whiplash-commentary.docx' })).toBeVisible();
+  });
+
+  it('says so when a document has no text on any page, and names blank pages among read ones', async () => {
+    documents = [
+      SPINE,
+      makeOpinionDocument({
+        filename: 'scanned-cover.pdf',
+        s3_key: 'opinion_scanned_cover',
+        page_count: 2,
+        pages_without_text: [1, 2],
+        ocr_pages: [],
+        blank_pages: [1, 2],
+      }),
+      makeOpinionDocument({
+        filename: 'faxed-opinion.pdf',
+        s3_key: 'opinion_faxed_opinion',
+        page_count: 3,
+        pages_without_text: [1, 2, 3],
+        ocr_pages: [1, 3],
+        ocr_confidence: null,
+        blank_pages: [2],
+      }),
+    ];
+    renderPage();
+    await loaded();
+
+    const cover = screen.getByRole('row', { name: /scanned-cover\.pdf/ });
+    expect(within(cover).getByText('Blank: no text on any page')).toBeVisible();
+    expect(within(cover).queryByText(/OCR:/)).not.toBeInTheDocument();
+    const fax = screen.getByRole('row', { name: /faxed-opinion\.pdf/ });
+    expect(within(fax).getByText('OCR: 2 pages')).toHaveAccessibleDescription('Read by OCR: pages 1, 3');
+    expect(within(fax).getByText('Blank: page 2')).toBeVisible();
   });
 
   it('downloads a document from the signed link of the opinion call', async () => {
@@ -145,13 +152,13 @@ describe('OpinionDocumentsPage', () => {
       deleteOpinionDocumentHandler(async ({ request }) => {
         bodies.push(await request.json());
         documents = [SPINE];
-        return HttpResponse.json(deleteAnswer());
+        return HttpResponse.json(makeDocumentDeleteResponse());
       }),
     );
     const user = renderPage();
     await loaded();
 
-    await confirmDeletionOf(user, 'whiplash-commentary.docx');
+    await confirmDocumentDeletion(user, 'whiplash-commentary.docx');
 
     expect(await screen.findByText('whiplash-commentary.docx deleted successfully')).toBeVisible();
     expect(bodies).toEqual([{ s3_key: 'opinion_whiplash_commentary' }]);
@@ -169,7 +176,7 @@ describe('OpinionDocumentsPage', () => {
     server.use(
       deleteOpinionDocumentHandler(() => {
         deletions += 1;
-        return HttpResponse.json(deleteAnswer());
+        return HttpResponse.json(makeDocumentDeleteResponse());
       }),
     );
     const user = renderPage();
@@ -189,13 +196,13 @@ describe('OpinionDocumentsPage', () => {
     server.use(
       deleteOpinionDocumentHandler(() => {
         documents = [SPINE];
-        return HttpResponse.json(deleteAnswer({ success: false, message: 'index is locked' }));
+        return HttpResponse.json(makeDocumentDeleteResponse({ success: false, message: 'index is locked' }));
       }),
     );
     const user = renderPage();
     await loaded();
 
-    await confirmDeletionOf(user, 'whiplash-commentary.docx');
+    await confirmDocumentDeletion(user, 'whiplash-commentary.docx');
 
     const warning = await screen.findByText(
       'whiplash-commentary.docx deleted, but vector store rebuild failed: index is locked',
@@ -208,7 +215,7 @@ describe('OpinionDocumentsPage', () => {
     const user = renderPage();
     await loaded();
 
-    await confirmDeletionOf(user, 'whiplash-commentary.docx');
+    await confirmDocumentDeletion(user, 'whiplash-commentary.docx');
 
     expect(await screen.findByText('Opinion document not found')).toBeVisible();
     expect(screen.getByRole('row', { name: /whiplash-commentary\.docx/ })).toBeInTheDocument();

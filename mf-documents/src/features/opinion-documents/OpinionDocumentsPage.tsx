@@ -1,7 +1,7 @@
-import { Alert, Button, Flex, Result, Spin, Typography } from 'antd';
-import { CloudUploadOutlined, FileTextOutlined, MessageOutlined, SyncOutlined } from '@ant-design/icons';
+import { Button, Flex, Result, Typography } from 'antd';
+import { CloudUploadOutlined, MessageOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import { formatFileSize, getErrorMessage } from '@ewrt/shared';
+import { getErrorMessage } from '@ewrt/shared';
 import {
   deleteOpinionDocument,
   generateOpinionFileList,
@@ -11,12 +11,12 @@ import {
   rebuildOpinionVectors,
 } from '../api/opinionsApi';
 import { downloadFileList } from '../api/downloadDocumentFileList';
-import { totalDocumentBytes } from '../api/totalDocumentBytes';
-import { DeleteDocumentModal } from '../vectors/DeleteDocumentModal';
-import { DocumentStatistics } from '../vectors/DocumentStatistics';
-import { DocumentsTable } from '../vectors/DocumentsTable';
+import { DocumentActionNotices } from '../vectors/DocumentActionNotices';
+import { DocumentListSection } from '../vectors/DocumentListSection';
+import { ListingStatistics } from '../vectors/ListingStatistics';
 import { useDocumentActions, type DocumentActionCalls } from '../vectors/useDocumentActions';
 import { useDocumentListing } from '../vectors/useDocumentListing';
+import { VectorMaintenanceButtons } from '../vectors/VectorMaintenanceButtons';
 import { OpinionDocumentsInfoPanel } from './OpinionDocumentsInfoPanel';
 import { OPINION_DOCUMENTS_MESSAGES } from './opinionDocumentsMessages';
 
@@ -37,7 +37,6 @@ export function OpinionDocumentsPage() {
     messages: OPINION_DOCUMENTS_MESSAGES,
     onDeleted: reload,
   });
-  const { notice } = actions;
 
   const links = (
     <Flex gap="small" wrap>
@@ -84,79 +83,31 @@ export function OpinionDocumentsPage() {
       <Flex vertical gap="large">
         {title}
         <OpinionDocumentsInfoPanel />
-        {/* Rendered before any notice arrives, so that screen readers announce the notices that follow. */}
-        <div role="status" aria-live="polite">
-          {notice?.kind === 'rebuild-started' ? (
-            <Alert
-              type="info"
-              showIcon
-              closable={{ 'aria-label': 'Dismiss' }}
-              onClose={actions.dismissNotice}
-              title={`Your opinion vector store is being rebuilt as background job ${notice.jobId}.`}
-              description="It runs in the background and the jobs indicator in the navigation bar follows it; opinion questions are answered from the new index once it completes."
-            />
-          ) : null}
-          {notice?.kind === 'warning' ? (
-            <Alert
-              type="warning"
-              showIcon
-              closable={{ 'aria-label': 'Dismiss' }}
-              onClose={actions.dismissNotice}
-              title={notice.text}
-            />
-          ) : null}
-        </div>
-        <DocumentStatistics
-          statistics={[
-            { key: 'documents', title: 'Documents', value: state.listing?.total_documents },
-            {
-              key: 'size',
-              title: 'Total Size',
-              value: state.listing ? formatFileSize(totalDocumentBytes(state.listing.documents)) : undefined,
-            },
-            { key: 'passages', title: 'Indexed Passages', value: state.listing?.vector_count },
-          ]}
+        <DocumentActionNotices
+          actions={actions}
+          rebuildStarted={(jobId) => ({
+            title: `Your opinion vector store is being rebuilt as background job ${jobId}.`,
+            description:
+              'It runs in the background and the jobs indicator in the navigation bar follows it; opinion questions are answered from the new index once it completes.',
+          })}
+        />
+        <ListingStatistics
+          listing={state.listing}
+          titles={{ documents: 'Documents', passages: 'Indexed Passages' }}
         />
         <Flex gap="small" wrap>
-          <Button icon={<SyncOutlined />} loading={actions.rebuilding} onClick={() => void actions.rebuild()}>
-            Rebuild Vectors
-          </Button>
-          <Button
-            icon={<FileTextOutlined />}
-            loading={actions.listing}
-            onClick={() => void actions.downloadFileList(documents)}
-          >
-            Download File List
-          </Button>
+          <VectorMaintenanceButtons actions={actions} documents={documents} />
           {links}
         </Flex>
-        <section aria-labelledby="opinion-documents-title">
-          <Typography.Title level={3} id="opinion-documents-title" style={{ fontSize: 18 }}>
-            Documents
-          </Typography.Title>
-          {state.listing === null ? (
-            <Flex justify="center" style={{ padding: 48 }}>
-              <Spin size="large" description="Loading opinion documents..." />
-            </Flex>
-          ) : (
-            <DocumentsTable
-              documents={documents}
-              loading={state.status === 'loading'}
-              downloadingKey={actions.downloadingKey}
-              onDownload={(document) => void actions.download(document)}
-              onDelete={actions.askDelete}
-              emptyText="You have no processed opinion documents yet."
-            />
-          )}
-        </section>
+        <DocumentListSection
+          headingId="opinion-documents-title"
+          state={state}
+          actions={actions}
+          loadingText="Loading opinion documents..."
+          emptyText="You have no processed opinion documents yet."
+          deleteConsequence="The stored file and its indexed passages are removed, so your opinion questions are no longer answered from it. This cannot be undone."
+        />
       </Flex>
-      <DeleteDocumentModal
-        document={actions.deleting?.document ?? null}
-        deleting={actions.deleting?.busy ?? false}
-        onConfirm={() => void actions.confirmDelete()}
-        onCancel={actions.cancelDelete}
-        consequence="The stored file and its indexed passages are removed, so your opinion questions are no longer answered from it. This cannot be undone."
-      />
     </div>
   );
 }

@@ -28,6 +28,7 @@ import {
   saveOpinionConversationHandler,
 } from '../testing-support/conversationApiHandlers';
 import { apiError } from '../testing-support/documentsApiHandlers';
+import { recordLinkClicks, type ClickedLink } from '../testing-support/recordLinkClicks';
 
 jest.setTimeout(40_000);
 const slow = { timeout: 8_000 };
@@ -38,14 +39,11 @@ const server = setupApiServer(
   opinionConversationHandler(() => HttpResponse.json({ entries: storedEntries })),
 );
 
-let clickedLinks: { href: string; download: string }[];
+let clickedLinks: ClickedLink[];
 
 beforeEach(() => {
   storedEntries = [];
-  clickedLinks = [];
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    clickedLinks.push({ href: this.href, download: this.download });
-  });
+  clickedLinks = recordLinkClicks();
 });
 
 function renderPage() {

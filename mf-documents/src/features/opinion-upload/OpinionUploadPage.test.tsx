@@ -8,9 +8,20 @@ import {
   renderWithProviders,
   setupApiServer,
 } from '@ewrt/shared/testing';
-import { makeJobStatusResponse, makeValidationResult } from '../testing-support/documentFixtures';
-import { apiError } from '../testing-support/documentsApiHandlers';
+import {
+  makeJobStatusResponse,
+  makeProcessingCapabilities,
+  makeValidationResult,
+} from '../testing-support/documentFixtures';
+import { apiError, processingCapabilitiesHandler } from '../testing-support/documentsApiHandlers';
 import { LocationDisplay } from '../testing-support/LocationDisplay';
+import {
+  addValidFile,
+  fileInput,
+  pdfFile,
+  statisticIn,
+  uploadCard,
+} from '../testing-support/uploadTestHelpers';
 import {
   makeOpinionJob,
   opinionJobStatusHandler,
@@ -26,7 +37,10 @@ const slow = { timeout: 8_000 };
 const EXPERT = makeUser({ ID_User: 27, Name: 'Dr Chidi Okafor', Username: 'dr.okafor' });
 const OPINION = 'opinion-lumbar-spine-2024.pdf';
 
-const server = setupApiServer(validateOpinionDocumentHandler(makeValidationResult()));
+const server = setupApiServer(
+  validateOpinionDocumentHandler(makeValidationResult()),
+  processingCapabilitiesHandler(makeProcessingCapabilities()),
+);
 
 beforeEach(() => {
   // Followed jobs also listen for pushes on the configured socket.
@@ -51,28 +65,10 @@ async function pageShown() {
   await screen.findByRole('heading', { level: 2, name: 'Opinion Document Processing' }, slow);
 }
 
-function fileInput(): HTMLInputElement {
-  const input = document.querySelector<HTMLInputElement>('input[type="file"]');
-  if (!input) throw new Error('no file input');
-  return input;
-}
-
-const pdf = (name = OPINION, size = 2048) => new File(['x'.repeat(size)], name, { type: 'application/pdf' });
-
-function card(name: string) {
-  return within(screen.getByRole('listitem', { name }));
-}
-
-function statistic(region: HTMLElement, title: string): string {
-  const value = within(region)
-    .getByText(title)
-    .closest('.ant-statistic')
-    ?.querySelector('.ant-statistic-content');
-  return value?.textContent ?? '';
-}
+const pdf = (name = OPINION, size = 2048) => pdfFile(name, size);
 
 function progressOf(name: string): number {
-  return Number(card(name).getByRole('progressbar').getAttribute('aria-valuenow'));
+  return Number(uploadCard(name).getByRole('progressbar').getAttribute('aria-valuenow'));
 }
 
 const location = () => screen.getByTestId('location').textContent;
@@ -89,17 +85,12 @@ async function advance(ms: number) {
   });
 }
 
-async function addValidFile(user: ReturnType<typeof userEvent.setup>, file: File) {
-  await user.upload(fileInput(), file);
-  await waitFor(() => expect(card(file.name).getByText('Ready to process')).toBeInTheDocument(), slow);
-}
-
 /** Adds the opinion, processes it and waits until its job is being followed. */
 async function sendOpinion(user: ReturnType<typeof userEvent.setup>) {
   await pageShown();
   await addValidFile(user, pdf());
   await user.click(screen.getByRole('button', { name: /Process 1 Documents/ }));
-  await waitFor(() => expect(card(OPINION).getByText('Job #51')).toBeInTheDocument(), slow);
+  await waitFor(() => expect(uploadCard(OPINION).getByText('Job #51')).toBeInTheDocument(), slow);
 }
 
 describe('choosing opinion documents', () => {
@@ -136,14 +127,14 @@ describe('choosing opinion documents', () => {
     await user.upload(fileInput(), [pdf('empty-notes.txt', 10), pdf(OPINION, 20)]);
 
     expect(
-      await card('empty-notes.txt').findByText(
+      await uploadCard('empty-notes.txt').findByText(
         'Validation failed: File is empty, Nothing to index',
         {},
         slow,
       ),
     ).toBeInTheDocument();
-    expect(card('empty-notes.txt').getByText('Error')).toBeInTheDocument();
-    await waitFor(() => expect(card(OPINION).getByText('Ready to process')).toBeInTheDocument(), slow);
+    expect(uploadCard('empty-notes.txt').getByText('Error')).toBeInTheDocument();
+    await waitFor(() => expect(uploadCard(OPINION).getByText('Ready to process')).toBeInTheDocument(), slow);
     expect(bodies).toEqual(
       expect.arrayContaining([
         { filename: 'empty-notes.txt', fileSize: 10 },
@@ -151,10 +142,29 @@ describe('choosing opinion documents', () => {
       ]),
     );
     const batch = screen.getByRole('region', { name: 'Batch' });
-    expect(statistic(batch, 'Total files')).toBe('2');
-    expect(statistic(batch, 'Valid')).toBe('1');
-    expect(statistic(batch, 'Failed')).toBe('1');
+    expect(statisticIn(batch, 'Total files')).toBe('2');
+    expect(statisticIn(batch, 'Valid')).toBe('1');
+    expect(statisticIn(batch, 'Failed')).toBe('1');
     expect(screen.getByRole('button', { name: /Process 1 Documents/ })).toBeInTheDocument();
+  });
+
+  it('when the server cannot OCR, warns that scanned pages will not be readable', async () => {
+    server.use(
+      processingCapabilitiesHandler(
+        makeProcessingCapabilities({
+          available: false,
+          message: 'pdftoppm is not installed',
+          install_command: 'sudo apt-get install -y poppler-utils',
+        }),
+      ),
+    );
+    renderPage();
+
+    const warning = (await screen.findByText('Scanned pages will not be readable', {}, slow)).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    expect(warning).toHaveTextContent('pdftoppm is not installed.');
+    expect(within(warning).getByText('sudo apt-get install -y poppler-utils').closest('code')).not.toBeNull();
   });
 
   it("a validation call that fails marks the file 'Validation error' with 'Failed to validate file'", async () => {
@@ -163,8 +173,8 @@ describe('choosing opinion documents', () => {
     renderPage();
     await pageShown();
     await user.upload(fileInput(), pdf());
-    expect(await card(OPINION).findByText('Validation error', {}, slow)).toBeInTheDocument();
-    expect(card(OPINION).getByText('Failed to validate file')).toBeInTheDocument();
+    expect(await uploadCard(OPINION).findByText('Validation error', {}, slow)).toBeInTheDocument();
+    expect(uploadCard(OPINION).getByText('Failed to validate file')).toBeInTheDocument();
   });
 
   it("Process with no files says 'Please select opinion documents first'", async () => {
@@ -188,7 +198,7 @@ describe('choosing opinion documents', () => {
     renderPage();
     await pageShown();
     await user.upload(fileInput(), pdf());
-    await card(OPINION).findByText('Validation failed: File is empty', {}, slow);
+    await uploadCard(OPINION).findByText('Validation failed: File is empty', {}, slow);
     await user.click(screen.getByRole('button', { name: /Process 0 Documents/ }));
     expect(await screen.findByText('No valid opinion documents to process', {}, slow)).toBeInTheDocument();
     expect(uploads).toBe(0);
@@ -220,14 +230,14 @@ describe('processing', () => {
     expect(fields).toEqual(['user_id', 'file']);
     expect(userId).toBe('27');
     expect(progressOf(OPINION)).toBe(10);
-    expect(card(OPINION).getByText('Processing in background...')).toBeInTheDocument();
+    expect(uploadCard(OPINION).getByText('Processing in background...')).toBeInTheDocument();
 
     await advance(4_999);
     expect(polledJobs).toEqual([]);
     await advance(1);
     await waitFor(() => expect(progressOf(OPINION)).toBe(55), slow);
     expect(polledJobs).toEqual(['51']);
-    expect(card(OPINION).getByText('Extracting text')).toBeInTheDocument();
+    expect(uploadCard(OPINION).getByText('Extracting text')).toBeInTheDocument();
 
     status = makeJobStatusResponse(
       makeOpinionJob({
@@ -237,12 +247,12 @@ describe('processing', () => {
       }),
     );
     await advance(5_000);
-    expect(await card(OPINION).findByText('Chunks created: 23', {}, slow)).toBeInTheDocument();
-    expect(card(OPINION).getByText('Completed')).toBeInTheDocument();
+    expect(await uploadCard(OPINION).findByText('Chunks created: 23', {}, slow)).toBeInTheDocument();
+    expect(uploadCard(OPINION).getByText('Completed')).toBeInTheDocument();
     const results = screen.getByRole('region', { name: 'Results' });
-    expect(statistic(results, 'Successful')).toBe('1');
-    expect(statistic(results, 'Failed')).toBe('0');
-    expect(statistic(results, 'Total chunks')).toBe('23');
+    expect(statisticIn(results, 'Successful')).toBe('1');
+    expect(statisticIn(results, 'Failed')).toBe('0');
+    expect(statisticIn(results, 'Total chunks')).toBe('23');
     expect(
       Number(screen.getByRole('progressbar', { name: 'Overall progress' }).getAttribute('aria-valuenow')),
     ).toBe(100);
@@ -263,10 +273,12 @@ describe('processing', () => {
     await user.click(screen.getByRole('button', { name: /Process 1 Documents/ }));
 
     expect(
-      await card(OPINION).findByText('Opinion document processing failed', {}, slow),
+      await uploadCard(OPINION).findByText('Opinion document processing failed', {}, slow),
     ).toBeInTheDocument();
-    expect(card(OPINION).getByText(`${OPINION} is already in your opinion documents`)).toBeInTheDocument();
-    expect(statistic(screen.getByRole('region', { name: 'Results' }), 'Failed')).toBe('1');
+    expect(
+      uploadCard(OPINION).getByText(`${OPINION} is already in your opinion documents`),
+    ).toBeInTheDocument();
+    expect(statisticIn(screen.getByRole('region', { name: 'Results' }), 'Failed')).toBe('1');
   });
 
   it("an upload that fails without a message says 'Unknown error'", async () => {
@@ -278,9 +290,9 @@ describe('processing', () => {
     await user.click(screen.getByRole('button', { name: /Process 1 Documents/ }));
 
     expect(
-      await card(OPINION).findByText('Opinion document processing failed', {}, slow),
+      await uploadCard(OPINION).findByText('Opinion document processing failed', {}, slow),
     ).toBeInTheDocument();
-    expect(card(OPINION).getByText('Unknown error')).toBeInTheDocument();
+    expect(uploadCard(OPINION).getByText('Unknown error')).toBeInTheDocument();
   });
 
   it.each([
@@ -298,9 +310,9 @@ describe('processing', () => {
     await sendOpinion(user);
     await advance(5_000);
 
-    expect(await card(OPINION).findByText(shown, {}, slow)).toBeInTheDocument();
-    expect(card(OPINION).getByText(errorMessage)).toBeInTheDocument();
-    expect(card(OPINION).getByText('Error')).toBeInTheDocument();
+    expect(await uploadCard(OPINION).findByText(shown, {}, slow)).toBeInTheDocument();
+    expect(uploadCard(OPINION).getByText(errorMessage)).toBeInTheDocument();
+    expect(uploadCard(OPINION).getByText('Error')).toBeInTheDocument();
   });
 
   it("a job still running after 10 minutes ends with 'Job timed out after 10 minutes', polled 5 s then 10 s", async () => {
@@ -322,9 +334,11 @@ describe('processing', () => {
       await screen.findByText('Some jobs are taking longer than expected...', {}, slow),
     ).toBeInTheDocument();
     await advance(479_999);
-    expect(card(OPINION).queryByText('Job timed out after 10 minutes')).not.toBeInTheDocument();
+    expect(uploadCard(OPINION).queryByText('Job timed out after 10 minutes')).not.toBeInTheDocument();
     await advance(1);
-    expect(await card(OPINION).findByText('Job timed out after 10 minutes', {}, slow)).toBeInTheDocument();
+    expect(
+      await uploadCard(OPINION).findByText('Job timed out after 10 minutes', {}, slow),
+    ).toBeInTheDocument();
     expect(polls).toBe(24 + 47);
   });
 });
@@ -342,7 +356,7 @@ describe('after a batch', () => {
     await pageShown();
     await addValidFile(user, pdf());
     await user.click(screen.getByRole('button', { name: /Process 1 Documents/ }));
-    await card(OPINION).findByText('Chunks created: 5', {}, slow);
+    await uploadCard(OPINION).findByText('Chunks created: 5', {}, slow);
     return user;
   }
 

@@ -1,13 +1,12 @@
-import { useId, useRef } from 'react';
-import { Alert, App, Button, Card, Col, Empty, Flex, Row, Typography } from 'antd';
+import { useRef } from 'react';
+import { Alert, App, Button, Col, Flex, Row, Typography } from 'antd';
 import { CloudUploadOutlined, FolderOpenOutlined, MessageOutlined, PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import { DocumentFilePicker } from '../process/DocumentFilePicker';
-import { PROCESSING_MESSAGES } from '../process/processingMessages';
+import { ChosenFilesCard } from '../process/ChosenFilesCard';
 import { ProcessingResults } from '../process/ProcessingResults';
-import { UploadItemCard } from '../process/UploadItemCard';
 import { isReadyToSend, summarizeUploads } from '../process/uploadItem';
 import { UploadTotalsSummary } from '../process/UploadTotalsSummary';
+import { SectionCard } from '../page-layout/SectionCard';
 import { useOpinionUploads } from './useOpinionUploads';
 
 /** /opinions/upload: add documents to the user's own opinion corpus and follow their processing jobs. */
@@ -16,8 +15,6 @@ export function OpinionUploadPage() {
   const { message } = App.useApp();
   const processing = useOpinionUploads();
   const totals = summarizeUploads(processing.items);
-  const filesHeadingId = useId();
-  const sidebarHeadingId = useId();
   const pickerArea = useRef<HTMLDivElement>(null);
 
   const startProcessing = () => {
@@ -50,57 +47,24 @@ export function OpinionUploadPage() {
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={16}>
           <Flex vertical gap="large">
-            <Card
-              title={
-                <Typography.Title level={3} id={filesHeadingId} style={{ margin: 0, fontSize: 16 }}>
-                  Opinion documents
-                </Typography.Title>
-              }
-            >
-              <section aria-labelledby={filesHeadingId}>
-                <Flex vertical gap="middle">
-                  <div ref={pickerArea}>
-                    <DocumentFilePicker
-                      title="Choose opinion documents to process"
-                      onFile={processing.addFile}
+            <ChosenFilesCard
+              title="Opinion documents"
+              pickerTitle="Choose opinion documents to process"
+              pickerRef={pickerArea}
+              uploads={processing}
+              notices={
+                <>
+                  {processing.timedOut && (
+                    <Alert
+                      type="warning"
+                      showIcon
+                      title="Some documents were not finished within 10 minutes."
+                      description="Their jobs may still complete: the background jobs indicator in the navigation bar follows them."
                     />
-                  </div>
-                  <div aria-live="polite">
-                    {processing.takingLonger && stillRunning && (
-                      <Alert type="info" showIcon title={PROCESSING_MESSAGES.takingLonger} />
-                    )}
-                    {processing.timedOut && (
-                      <Alert
-                        type="warning"
-                        showIcon
-                        title="Some documents were not finished within 10 minutes."
-                        description="Their jobs may still complete: the background jobs indicator in the navigation bar follows them."
-                      />
-                    )}
-                  </div>
-                  {processing.items.length === 0 ? (
-                    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No files chosen yet" />
-                  ) : (
-                    <div role="list" aria-label="Chosen files">
-                      <Flex vertical gap="small">
-                        {processing.items.map((item) => (
-                          <UploadItemCard
-                            key={item.uid}
-                            item={item}
-                            onRemove={
-                              item.status === 'pending' ||
-                              (item.status === 'error' && item.jobId === undefined)
-                                ? () => processing.removeFile(item.uid)
-                                : undefined
-                            }
-                          />
-                        ))}
-                      </Flex>
-                    </div>
                   )}
-                </Flex>
-              </section>
-            </Card>
+                </>
+              }
+            />
             {anySent && (
               <ProcessingResults
                 totals={totals}
@@ -123,31 +87,23 @@ export function OpinionUploadPage() {
           </Flex>
         </Col>
         <Col xs={24} lg={8}>
-          <Card
-            title={
-              <Typography.Title level={3} id={sidebarHeadingId} style={{ margin: 0, fontSize: 16 }}>
-                Batch
-              </Typography.Title>
-            }
-          >
-            <section aria-labelledby={sidebarHeadingId}>
-              <Flex vertical gap="middle">
-                <UploadTotalsSummary totals={totals} />
-                <Button
-                  type="primary"
-                  icon={<CloudUploadOutlined />}
-                  onClick={startProcessing}
-                  loading={processing.uploading}
-                  block
-                >
-                  Process {readyCount} Documents
-                </Button>
-                <Button icon={<FolderOpenOutlined />} onClick={() => navigate('/opinion-documents')} block>
-                  Manage Opinion Documents
-                </Button>
-              </Flex>
-            </section>
-          </Card>
+          <SectionCard title="Batch">
+            <Flex vertical gap="middle">
+              <UploadTotalsSummary totals={totals} />
+              <Button
+                type="primary"
+                icon={<CloudUploadOutlined />}
+                onClick={startProcessing}
+                loading={processing.uploading}
+                block
+              >
+                Process {readyCount} Documents
+              </Button>
+              <Button icon={<FolderOpenOutlined />} onClick={() => navigate('/opinion-documents')} block>
+                Manage Opinion Documents
+              </Button>
+            </Flex>
+          </SectionCard>
         </Col>
       </Row>
     </div>

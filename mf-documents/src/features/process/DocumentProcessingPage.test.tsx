@@ -17,15 +17,24 @@ import {
   makeCompletedJob,
   makeJob,
   makeJobStatusResponse,
+  makeProcessingCapabilities,
   makeValidationResult,
 } from '../testing-support/documentFixtures';
 import {
   apiError,
   jobStatusHandler,
+  processingCapabilitiesHandler,
   uploadDocumentHandler,
   validateDocumentHandler,
 } from '../testing-support/documentsApiHandlers';
 import { LocationDisplay } from '../testing-support/LocationDisplay';
+import {
+  addValidFile,
+  fileInput,
+  pdfFile,
+  statisticIn,
+  uploadCard,
+} from '../testing-support/uploadTestHelpers';
 import { DocumentProcessingPage } from './DocumentProcessingPage';
 
 jest.setTimeout(40_000);
@@ -41,6 +50,7 @@ const patient: Patient = makePatient({
 const server = setupApiServer(
   http.get(apiUrl('/api/patients/101'), () => HttpResponse.json(patient)),
   validateDocumentHandler(makeValidationResult()),
+  processingCapabilitiesHandler(makeProcessingCapabilities()),
 );
 
 afterEach(() => {
@@ -58,34 +68,14 @@ function renderPage(route = '/documents/process?patientId=101') {
   return view;
 }
 
-function fileInput(): HTMLInputElement {
-  const input = document.querySelector<HTMLInputElement>('input[type="file"]');
-  if (!input) throw new Error('no file input');
-  return input;
-}
-
-const pdf = (name = 'discharge-summary.pdf', size = 2048) =>
-  new File(['x'.repeat(size)], name, { type: 'application/pdf' });
+const pdf = (name = 'discharge-summary.pdf', size = 2048) => pdfFile(name, size);
 
 async function patientShown() {
   await screen.findByText('Alex Example', { selector: 'strong' }, slow);
 }
 
-function card(name: string) {
-  return within(screen.getByRole('listitem', { name }));
-}
-
-/** The value of an antd Statistic, found by its title inside a region. */
-function statistic(region: HTMLElement, title: string): string {
-  const value = within(region)
-    .getByText(title)
-    .closest('.ant-statistic')
-    ?.querySelector('.ant-statistic-content');
-  return value?.textContent ?? '';
-}
-
 function progressOf(name: string): number {
-  return Number(card(name).getByRole('progressbar').getAttribute('aria-valuenow'));
+  return Number(uploadCard(name).getByRole('progressbar').getAttribute('aria-valuenow'));
 }
 
 /** Fake clock for the polling rules; promises and MSW keep running. */
@@ -98,12 +88,6 @@ async function advance(ms: number) {
   await act(async () => {
     await jest.advanceTimersByTimeAsync(ms);
   });
-}
-
-/** Adds a file and waits until the server has accepted it. */
-async function addValidFile(user: ReturnType<typeof userEvent.setup>, file: File) {
-  await user.upload(fileInput(), file);
-  await waitFor(() => expect(card(file.name).getByText('Ready to process')).toBeInTheDocument(), slow);
 }
 
 describe('patient selection', () => {
@@ -222,11 +206,15 @@ describe('choosing files', () => {
     await user.upload(fileInput(), [pdf('huge.pdf', 10), pdf('ok.pdf', 20)]);
 
     expect(
-      await card('huge.pdf').findByText('Validation failed: File too large, Maximum is 250MB', {}, slow),
+      await uploadCard('huge.pdf').findByText(
+        'Validation failed: File too large, Maximum is 250MB',
+        {},
+        slow,
+      ),
     ).toBeInTheDocument();
-    expect(card('huge.pdf').getByText('Error')).toBeInTheDocument();
-    await waitFor(() => expect(card('ok.pdf').getByText('Ready to process')).toBeInTheDocument(), slow);
-    expect(card('ok.pdf').getByText('Pending')).toBeInTheDocument();
+    expect(uploadCard('huge.pdf').getByText('Error')).toBeInTheDocument();
+    await waitFor(() => expect(uploadCard('ok.pdf').getByText('Ready to process')).toBeInTheDocument(), slow);
+    expect(uploadCard('ok.pdf').getByText('Pending')).toBeInTheDocument();
     expect(bodies).toEqual(
       expect.arrayContaining([
         { filename: 'huge.pdf', fileSize: 10 },
@@ -236,9 +224,9 @@ describe('choosing files', () => {
     // Sidebar totals.
     expect(screen.getByRole('button', { name: /Process 1 Documents/ })).toBeInTheDocument();
     const sidebar = screen.getByRole('region', { name: 'Files' });
-    expect(statistic(sidebar, 'Total files')).toBe('2');
-    expect(statistic(sidebar, 'Valid')).toBe('1');
-    expect(statistic(sidebar, 'Failed')).toBe('1');
+    expect(statisticIn(sidebar, 'Total files')).toBe('2');
+    expect(statisticIn(sidebar, 'Valid')).toBe('1');
+    expect(statisticIn(sidebar, 'Failed')).toBe('1');
   });
 
   it('a validation call that fails marks the file "Validation error", with "Failed to validate file"', async () => {
@@ -246,8 +234,8 @@ describe('choosing files', () => {
     const user = userEvent.setup();
     renderPage();
     await user.upload(fileInput(), pdf('notes.pdf'));
-    expect(await card('notes.pdf').findByText('Validation error', {}, slow)).toBeInTheDocument();
-    expect(card('notes.pdf').getByText('Failed to validate file')).toBeInTheDocument();
+    expect(await uploadCard('notes.pdf').findByText('Validation error', {}, slow)).toBeInTheDocument();
+    expect(uploadCard('notes.pdf').getByText('Failed to validate file')).toBeInTheDocument();
   });
 
   it('Process without a patient or without files says "Please select a patient and files"', async () => {
@@ -270,7 +258,7 @@ describe('choosing files', () => {
     renderPage();
     await patientShown();
     await user.upload(fileInput(), pdf('scan.pdf'));
-    await card('scan.pdf').findByText('Validation failed: Unsupported file type', {}, slow);
+    await uploadCard('scan.pdf').findByText('Validation failed: Unsupported file type', {}, slow);
     await user.click(screen.getByRole('button', { name: /Process 0 Documents/ }));
     expect(await screen.findByText('No valid files to process', {}, slow)).toBeInTheDocument();
     expect(uploads).toBe(0);
@@ -306,34 +294,36 @@ describe('processing', () => {
 
     await waitFor(() => expect(form.file).toBe('discharge-summary.pdf'), slow);
     expect(form.patient).toBe('101');
-    expect(card('discharge-summary.pdf').getByText('Processing')).toBeInTheDocument();
+    expect(uploadCard('discharge-summary.pdf').getByText('Processing')).toBeInTheDocument();
     expect(progressOf('discharge-summary.pdf')).toBeLessThanOrEqual(10);
 
     releaseUpload();
     await waitFor(
       () =>
-        expect(card('discharge-summary.pdf').getByText('Processing in background...')).toBeInTheDocument(),
+        expect(
+          uploadCard('discharge-summary.pdf').getByText('Processing in background...'),
+        ).toBeInTheDocument(),
       slow,
     );
     expect(progressOf('discharge-summary.pdf')).toBe(10);
-    expect(card('discharge-summary.pdf').getByText('Job #41')).toBeInTheDocument();
+    expect(uploadCard('discharge-summary.pdf').getByText('Job #41')).toBeInTheDocument();
 
     await advance(5_000);
     await waitFor(() => expect(progressOf('discharge-summary.pdf')).toBe(55), slow);
-    expect(card('discharge-summary.pdf').getByText('Extracting text')).toBeInTheDocument();
+    expect(uploadCard('discharge-summary.pdf').getByText('Extracting text')).toBeInTheDocument();
 
     status = makeJobStatusResponse(makeCompletedJob(14, { id: 41 }));
     await advance(5_000);
     await waitFor(
-      () => expect(card('discharge-summary.pdf').getByText('Chunks created: 14')).toBeInTheDocument(),
+      () => expect(uploadCard('discharge-summary.pdf').getByText('Chunks created: 14')).toBeInTheDocument(),
       slow,
     );
-    expect(card('discharge-summary.pdf').getByText('Completed')).toBeInTheDocument();
+    expect(uploadCard('discharge-summary.pdf').getByText('Completed')).toBeInTheDocument();
     const results = screen.getByRole('region', { name: 'Results' });
-    expect(statistic(results, 'Successful')).toBe('1');
-    expect(statistic(results, 'Failed')).toBe('0');
-    expect(statistic(results, 'Total chunks')).toBe('14');
-    expect(statistic(screen.getByRole('region', { name: 'Files' }), 'Valid')).toBe('1');
+    expect(statisticIn(results, 'Successful')).toBe('1');
+    expect(statisticIn(results, 'Failed')).toBe('0');
+    expect(statisticIn(results, 'Total chunks')).toBe('14');
+    expect(statisticIn(screen.getByRole('region', { name: 'Files' }), 'Valid')).toBe('1');
 
     expect(screen.getByTestId('location')).toHaveTextContent('/documents/process?patientId=101');
     await advance(2_999);
@@ -364,10 +354,15 @@ describe('processing', () => {
     await patientShown();
     await addValidFile(user, pdf());
     await user.click(screen.getByRole('button', { name: /Process 1 Documents/ }));
-    await waitFor(() => expect(card('discharge-summary.pdf').getByText('Job #41')).toBeInTheDocument(), slow);
+    await waitFor(
+      () => expect(uploadCard('discharge-summary.pdf').getByText('Job #41')).toBeInTheDocument(),
+      slow,
+    );
 
     await pushJobUpdate(makeCompletedJob(9, { id: 41 }));
-    expect(await card('discharge-summary.pdf').findByText('Chunks created: 9', {}, slow)).toBeInTheDocument();
+    expect(
+      await uploadCard('discharge-summary.pdf').findByText('Chunks created: 9', {}, slow),
+    ).toBeInTheDocument();
     expect(pollDelays).toHaveLength(1);
     expect(pollDelays[0]).toBeLessThan(5_000);
   });
@@ -384,17 +379,20 @@ describe('processing', () => {
     await patientShown();
     await addValidFile(user, pdf());
     await user.click(screen.getByRole('button', { name: /Process 1 Documents/ }));
-    await waitFor(() => expect(card('discharge-summary.pdf').getByText('Job #41')).toBeInTheDocument(), slow);
+    await waitFor(
+      () => expect(uploadCard('discharge-summary.pdf').getByText('Job #41')).toBeInTheDocument(),
+      slow,
+    );
     await advance(5_000);
   }
 
   it('a job that crashed or stopped with no activity shows "Processing crashed (worker error)"', async () => {
     await runJobThatFails('Worker stopped: no activity for 120 s');
     expect(
-      await card('discharge-summary.pdf').findByText('Processing crashed (worker error)', {}, slow),
+      await uploadCard('discharge-summary.pdf').findByText('Processing crashed (worker error)', {}, slow),
     ).toBeInTheDocument();
     expect(
-      card('discharge-summary.pdf').getByText('Worker stopped: no activity for 120 s'),
+      uploadCard('discharge-summary.pdf').getByText('Worker stopped: no activity for 120 s'),
     ).toBeInTheDocument();
     // Nothing succeeded: the screen stays.
     await advance(5_000);
@@ -404,10 +402,10 @@ describe('processing', () => {
   it('any other job failure shows "Background processing failed" with the server\'s error', async () => {
     await runJobThatFails('The PDF is encrypted');
     expect(
-      await card('discharge-summary.pdf').findByText('Background processing failed', {}, slow),
+      await uploadCard('discharge-summary.pdf').findByText('Background processing failed', {}, slow),
     ).toBeInTheDocument();
-    expect(card('discharge-summary.pdf').getByText('The PDF is encrypted')).toBeInTheDocument();
-    expect(card('discharge-summary.pdf').getByText('Error')).toBeInTheDocument();
+    expect(uploadCard('discharge-summary.pdf').getByText('The PDF is encrypted')).toBeInTheDocument();
+    expect(uploadCard('discharge-summary.pdf').getByText('Error')).toBeInTheDocument();
   });
 
   it('a job still running after 2 minutes is "taking longer"; after 10 minutes it times out', async () => {
@@ -424,7 +422,10 @@ describe('processing', () => {
     await patientShown();
     await addValidFile(user, pdf());
     await user.click(screen.getByRole('button', { name: /Process 1 Documents/ }));
-    await waitFor(() => expect(card('discharge-summary.pdf').getByText('Job #41')).toBeInTheDocument(), slow);
+    await waitFor(
+      () => expect(uploadCard('discharge-summary.pdf').getByText('Job #41')).toBeInTheDocument(),
+      slow,
+    );
 
     await advance(119_000);
     expect(screen.queryByText('Some jobs are taking longer than expected...')).not.toBeInTheDocument();
@@ -439,7 +440,7 @@ describe('processing', () => {
     expect(screen.queryByText('Job timed out after 10 minutes')).not.toBeInTheDocument();
     await advance(1);
     expect(
-      await card('discharge-summary.pdf').findByText('Job timed out after 10 minutes', {}, slow),
+      await uploadCard('discharge-summary.pdf').findByText('Job timed out after 10 minutes', {}, slow),
     ).toBeInTheDocument();
     expect(screen.getByText('Processing timed out - check job monitoring page')).toBeInTheDocument();
     expect(polls).toBe(24 + 47);
@@ -459,9 +460,84 @@ describe('processing', () => {
     await patientShown();
     await addValidFile(user, pdf());
     await user.click(screen.getByRole('button', { name: /Process 1 Documents/ }));
-    expect(await card('discharge-summary.pdf').findByText(serverMessage, {}, slow)).toBeInTheDocument();
-    expect(card('discharge-summary.pdf').getByText('Processing failed')).toBeInTheDocument();
-    expect(statistic(screen.getByRole('region', { name: 'Results' }), 'Failed')).toBe('1');
+    expect(await uploadCard('discharge-summary.pdf').findByText(serverMessage, {}, slow)).toBeInTheDocument();
+    expect(uploadCard('discharge-summary.pdf').getByText('Processing failed')).toBeInTheDocument();
+    expect(statisticIn(screen.getByRole('region', { name: 'Results' }), 'Failed')).toBe('1');
+  });
+});
+
+describe('scanned pages', () => {
+  it("the card follows the server's OCR step, page by page", async () => {
+    provideRuntimeConfig();
+    server.use(
+      uploadDocumentHandler({ message: 'Processing started', redirect_to: 'job_list', job_id: 41 }),
+      jobStatusHandler(
+        makeJobStatusResponse(
+          makeJob({ id: 41, progress_percentage: 30, current_step_description: 'OCR page 7 of 40' }),
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await patientShown();
+    await addValidFile(user, pdf('gp-fax.pdf'));
+    await user.click(screen.getByRole('button', { name: /Process 1 Documents/ }));
+    await waitFor(() => expect(uploadCard('gp-fax.pdf').getByText('Job #41')).toBeInTheDocument(), slow);
+
+    await pushJobUpdate(makeJob({ id: 41, current_step_description: 'OCR page 7 of 40' }));
+
+    expect(await uploadCard('gp-fax.pdf').findByText('OCR page 7 of 40', {}, slow)).toBeInTheDocument();
+  });
+
+  it('when the server cannot OCR, a warning says scanned pages will not be readable, with the command to copy', async () => {
+    server.use(
+      processingCapabilitiesHandler(
+        makeProcessingCapabilities({
+          available: false,
+          message: 'tesseract is not installed',
+          install_command: 'sudo apt-get install -y tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd',
+        }),
+      ),
+    );
+    renderPage();
+
+    const warning = (await screen.findByText('Scanned pages will not be readable', {}, slow)).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    expect(warning).toHaveTextContent('tesseract is not installed.');
+    expect(warning).toHaveTextContent(
+      'Pages without a text layer (scans, faxes) are kept but cannot be searched',
+    );
+    const command = within(warning).getByText(
+      'sudo apt-get install -y tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd',
+    );
+    expect(command.closest('code')).not.toBeNull();
+    expect(within(warning).getByRole('button', { name: 'Copy the command' })).toBeInTheDocument();
+  });
+
+  it('says nothing about OCR when the server can read scans, or when it cannot say', async () => {
+    let asked = 0;
+    server.use(
+      processingCapabilitiesHandler(() => {
+        asked += 1;
+        return asked === 1
+          ? HttpResponse.json(makeProcessingCapabilities())
+          : new HttpResponse(null, { status: 500 });
+      }),
+    );
+    const first = renderPage();
+    await patientShown();
+    await waitFor(() => expect(asked).toBe(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(screen.queryByText('Scanned pages will not be readable')).not.toBeInTheDocument();
+    first.unmount();
+
+    renderPage();
+    await patientShown();
+    await waitFor(() => expect(asked).toBe(2));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(screen.queryByText('Scanned pages will not be readable')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Choose documents to process/ })).toBeInTheDocument();
   });
 });
 

@@ -1,13 +1,12 @@
-import { useEffect, useId } from 'react';
-import { Alert, App, Card, Col, Empty, Flex, Row, Typography } from 'antd';
+import { useEffect } from 'react';
+import { Alert, App, Col, Flex, Row, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { DocumentFilePicker } from './DocumentFilePicker';
+import { ChosenFilesCard } from './ChosenFilesCard';
 import { PatientLookup } from './PatientLookup';
 import { PROCESSING_MESSAGES } from './processingMessages';
 import { ProcessingResults } from './ProcessingResults';
 import { ProcessingSidebar } from './ProcessingSidebar';
 import { REDIRECT_DELAY_MS } from './processingTimings';
-import { UploadItemCard } from './UploadItemCard';
 import { isReadyToSend, summarizeUploads } from './uploadItem';
 import { useDocumentProcessing } from './useDocumentProcessing';
 import { useRequestedPatient } from './useRequestedPatient';
@@ -20,7 +19,6 @@ export function DocumentProcessingPage() {
   const patientId = requested.patient?.ID_Patient ?? null;
   const processing = useDocumentProcessing(patientId);
   const totals = summarizeUploads(processing.items);
-  const filesHeadingId = useId();
   const jobListPath = patientId === null ? null : `/patient/${patientId}/jobs`;
 
   useEffect(() => {
@@ -34,7 +32,6 @@ export function DocumentProcessingPage() {
     if (refusal) void message.error(refusal);
   };
 
-  const stillRunning = processing.items.some((item) => item.status === 'processing');
   // The results summary appears once Process has sent something (validation failures alone are not results).
   const anySent = processing.items.some((item) => item.valid === true && item.status !== 'pending');
 
@@ -52,50 +49,20 @@ export function DocumentProcessingPage() {
               requestedFailed={requested.failed}
               onChoose={requested.choose}
             />
-            <Card
-              title={
-                <Typography.Title level={3} id={filesHeadingId} style={{ margin: 0, fontSize: 16 }}>
-                  Documents
-                </Typography.Title>
-              }
-            >
-              <section aria-labelledby={filesHeadingId}>
-                <Flex vertical gap="middle">
-                  <DocumentFilePicker onFile={processing.addFile} />
-                  <div aria-live="polite">
-                    {processing.takingLonger && stillRunning && (
-                      <Alert type="info" showIcon title={PROCESSING_MESSAGES.takingLonger} />
-                    )}
-                    {processing.timedOut && (
-                      <Alert type="warning" showIcon title={PROCESSING_MESSAGES.timedOut} />
-                    )}
-                    {processing.jobsSucceeded && (
-                      <Alert type="success" showIcon title="Processing finished. Opening the job list..." />
-                    )}
-                  </div>
-                  {processing.items.length === 0 ? (
-                    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No files chosen yet" />
-                  ) : (
-                    <div role="list" aria-label="Chosen files">
-                      <Flex vertical gap="small">
-                        {processing.items.map((item) => (
-                          <UploadItemCard
-                            key={item.uid}
-                            item={item}
-                            onRemove={
-                              item.status === 'pending' ||
-                              (item.status === 'error' && item.jobId === undefined)
-                                ? () => processing.removeFile(item.uid)
-                                : undefined
-                            }
-                          />
-                        ))}
-                      </Flex>
-                    </div>
+            <ChosenFilesCard
+              title="Documents"
+              uploads={processing}
+              notices={
+                <>
+                  {processing.timedOut && (
+                    <Alert type="warning" showIcon title={PROCESSING_MESSAGES.timedOut} />
                   )}
-                </Flex>
-              </section>
-            </Card>
+                  {processing.jobsSucceeded && (
+                    <Alert type="success" showIcon title="Processing finished. Opening the job list..." />
+                  )}
+                </>
+              }
+            />
             {anySent && <ProcessingResults totals={totals} />}
           </Flex>
         </Col>

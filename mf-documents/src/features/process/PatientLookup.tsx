@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
-import { Alert, Button, Card, Flex, Input, Typography } from 'antd';
+import { Alert, Button, Flex, Input, Typography } from 'antd';
 import { canUseResource, useSession, type Patient } from '@ewrt/shared';
 import { searchPatients } from '../api/patientLookupApi';
+import { SectionCard } from '../page-layout/SectionCard';
 import { patientName } from './patientName';
 import { PROCESSING_MESSAGES } from './processingMessages';
 
@@ -27,7 +28,6 @@ export function PatientLookup({ patient, loadingRequested, requestedFailed, onCh
   const { user } = useSession();
   const [search, setSearch] = useState<SearchState>({ kind: 'idle' });
   const inputId = useId();
-  const headingId = useId();
 
   const runSearch = async (value: string) => {
     const term = value.trim();
@@ -52,56 +52,46 @@ export function PatientLookup({ patient, loadingRequested, requestedFailed, onCh
   };
 
   return (
-    <Card
-      title={
-        <Typography.Title level={3} id={headingId} style={{ margin: 0, fontSize: 16 }}>
-          Patient
-        </Typography.Title>
-      }
-    >
-      <section aria-labelledby={headingId}>
-        <Flex vertical gap="middle">
-          {requestedFailed && (
-            <Alert type="warning" showIcon title={PROCESSING_MESSAGES.loadPatientFromQueryFailed} />
+    <SectionCard title="Patient">
+      <Flex vertical gap="middle">
+        {requestedFailed && (
+          <Alert type="warning" showIcon title={PROCESSING_MESSAGES.loadPatientFromQueryFailed} />
+        )}
+        <div aria-live="polite">
+          {patient ? (
+            <Typography.Paragraph style={{ margin: 0 }}>
+              Selected patient: <Typography.Text strong>{patientName(patient)}</Typography.Text> (MRN{' '}
+              {patient.MRN})
+            </Typography.Paragraph>
+          ) : (
+            <Typography.Text type="secondary">
+              {loadingRequested ? 'Loading patient...' : 'No patient selected.'}
+            </Typography.Text>
           )}
-          <div aria-live="polite">
-            {patient ? (
-              <Typography.Paragraph style={{ margin: 0 }}>
-                Selected patient: <Typography.Text strong>{patientName(patient)}</Typography.Text> (MRN{' '}
-                {patient.MRN})
-              </Typography.Paragraph>
-            ) : (
-              <Typography.Text type="secondary">
-                {loadingRequested ? 'Loading patient...' : 'No patient selected.'}
-              </Typography.Text>
-            )}
-          </div>
-          <div>
-            <label htmlFor={inputId}>
-              <Typography.Text>Search by surname or MRN</Typography.Text>
-            </label>
-            <Input.Search
-              id={inputId}
-              placeholder="Surname or MRN"
-              enterButton="Search"
-              loading={search.kind === 'searching'}
-              onSearch={(value) => void runSearch(value)}
-              style={{ marginTop: 4 }}
-            />
-          </div>
-          {search.kind === 'failed' && (
-            <Alert type="error" showIcon title={PROCESSING_MESSAGES.searchFailed} />
-          )}
-          {search.kind === 'found' && (
-            <LookupResults
-              search={search}
-              canProcess={(found) => canUseResource(user, found, 'documents')}
-              onChoose={choose}
-            />
-          )}
-        </Flex>
-      </section>
-    </Card>
+        </div>
+        <div>
+          <label htmlFor={inputId}>
+            <Typography.Text>Search by surname or MRN</Typography.Text>
+          </label>
+          <Input.Search
+            id={inputId}
+            placeholder="Surname or MRN"
+            enterButton="Search"
+            loading={search.kind === 'searching'}
+            onSearch={(value) => void runSearch(value)}
+            style={{ marginTop: 4 }}
+          />
+        </div>
+        {search.kind === 'failed' && <Alert type="error" showIcon title={PROCESSING_MESSAGES.searchFailed} />}
+        {search.kind === 'found' && (
+          <LookupResults
+            search={search}
+            canProcess={(found) => canUseResource(user, found, 'documents')}
+            onChoose={choose}
+          />
+        )}
+      </Flex>
+    </SectionCard>
   );
 }
 

@@ -1,6 +1,6 @@
-import { Button, Card, Flex, Typography } from 'antd';
+import { Button, Flex } from 'antd';
 import { CloudUploadOutlined, DashboardOutlined, MonitorOutlined, SearchOutlined } from '@ant-design/icons';
-import { useId } from 'react';
+import { SectionCard } from '../page-layout/SectionCard';
 import type { UploadTotals } from './uploadItem';
 import { UploadTotalsSummary } from './UploadTotalsSummary';
 
@@ -27,32 +27,23 @@ export function ProcessingSidebar({
   onPatientSearch,
   onDashboard,
 }: ProcessingSidebarProps) {
-  const headingId = useId();
   return (
-    <Card
-      title={
-        <Typography.Title level={3} id={headingId} style={{ margin: 0, fontSize: 16 }}>
-          Files
-        </Typography.Title>
-      }
-    >
-      <section aria-labelledby={headingId}>
-        <Flex vertical gap="middle">
-          <UploadTotalsSummary totals={totals} />
-          <Button type="primary" icon={<CloudUploadOutlined />} onClick={onProcess} loading={busy} block>
-            Process {readyCount} Documents
-          </Button>
-          <Button icon={<MonitorOutlined />} onClick={onJobMonitoring} disabled={!hasPatient} block>
-            Go to Job Monitoring
-          </Button>
-          <Button icon={<SearchOutlined />} onClick={onPatientSearch} block>
-            Patient Search
-          </Button>
-          <Button icon={<DashboardOutlined />} onClick={onDashboard} disabled={!hasPatient} block>
-            Dashboard
-          </Button>
-        </Flex>
-      </section>
-    </Card>
+    <SectionCard title="Files">
+      <Flex vertical gap="middle">
+        <UploadTotalsSummary totals={totals} />
+        <Button type="primary" icon={<CloudUploadOutlined />} onClick={onProcess} loading={busy} block>
+          Process {readyCount} Documents
+        </Button>
+        <Button icon={<MonitorOutlined />} onClick={onJobMonitoring} disabled={!hasPatient} block>
+          Go to Job Monitoring
+        </Button>
+        <Button icon={<SearchOutlined />} onClick={onPatientSearch} block>
+          Patient Search
+        </Button>
+        <Button icon={<DashboardOutlined />} onClick={onDashboard} disabled={!hasPatient} block>
+          Dashboard
+        </Button>
+      </Flex>
+    </SectionCard>
   );
 }

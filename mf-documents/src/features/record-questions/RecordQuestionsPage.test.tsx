@@ -2,16 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ConversationEntry, QueryRequest, SaveConversationRequest } from '@ewrt/contract';
 import { selectedPatientStore } from '@ewrt/shared';
-import {
-  apiUrl,
-  http,
-  HttpResponse,
-  makePatient,
-  makeUser,
-  renderWithProviders,
-  setupApiServer,
-} from '@ewrt/shared/testing';
-import { DocumentsApp } from '../../app/DocumentsApp';
+import { apiUrl, http, HttpResponse, makePatient, setupApiServer } from '@ewrt/shared/testing';
 import {
   CLEARED,
   RETRIEVAL_ONLY_MODEL,
@@ -31,7 +22,8 @@ import {
   updateDateOfEventHandler,
 } from '../testing-support/conversationApiHandlers';
 import { apiError, documentDownloadHandler } from '../testing-support/documentsApiHandlers';
-import { LocationDisplay } from '../testing-support/LocationDisplay';
+import { recordLinkClicks, type ClickedLink } from '../testing-support/recordLinkClicks';
+import { renderDocumentsApp } from '../testing-support/renderDocumentsApp';
 
 jest.setTimeout(40_000);
 const slow = { timeout: 8_000 };
@@ -52,24 +44,15 @@ const server = setupApiServer(
   patientConversationHandler(() => HttpResponse.json({ entries: storedEntries })),
 );
 
-let clickedLinks: { href: string; download: string }[];
+let clickedLinks: ClickedLink[];
 
 beforeEach(() => {
   storedEntries = [];
-  clickedLinks = [];
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    clickedLinks.push({ href: this.href, download: this.download });
-  });
+  clickedLinks = recordLinkClicks();
 });
 
 function renderPage(route = '/patients/101/simplequery') {
-  renderWithProviders(
-    <>
-      <DocumentsApp />
-      <LocationDisplay />
-    </>,
-    { route, user: makeUser() },
-  );
+  renderDocumentsApp(route);
   return userEvent.setup();
 }
 
@@ -187,6 +170,43 @@ describe('RecordQuestionsPage', () => {
     expect(
       within(entry).getAllByRole('button', { name: 'Source 2: gp-letter.docx, page 1 (bundle page 14)' }),
     ).toHaveLength(2);
+  });
+
+  it('a passage read by OCR says so with its confidence, in the locations and on its page, and asks to check the original', async () => {
+    const answer = makeQueryResponse();
+    answer.source_locations[0] = { ...answer.source_locations[0]!, source: 'ocr', ocr_confidence: 41.2 };
+    storedEntries = [makeUserEntry(), makeAssistantEntry(answer)];
+    const page = makeDocumentPage();
+    page.passages[1] = { ...page.passages[1]!, source: 'ocr', ocr_confidence: 41.2 };
+    server.use(patientDocumentPageHandler(page));
+    const user = renderPage();
+    const entry = await screen.findByRole('article', { name: 'Answer' }, slow);
+
+    await user.click(within(entry).getByRole('button', { name: /Detailed locations \(2\)/ }));
+
+    const note = await within(entry).findByText('Read by OCR, confidence 41 %');
+    expect(note).toBeVisible();
+    expect(note.parentElement).toHaveTextContent('Read by OCR, confidence 41 % — check the original page');
+    // Only the passage that came from OCR is marked: the GP letter's has a text layer.
+    expect(within(entry).getAllByText(/Read by OCR/)).toHaveLength(1);
+
+    await user.click(within(entry).getAllByRole('button', { name: 'Source 1: mri.pdf, page 2' })[0]!);
+    const view = await screen.findByRole('dialog', { name: 'Source 1: mri.pdf, page 2' });
+    await within(view).findByText('MRI lumbar spine on 14/03/2024 showed an L4/5 disc protrusion.');
+    expect(within(view).getByText('Read by OCR, confidence 41 %').parentElement).toHaveTextContent(
+      'Read by OCR, confidence 41 % — check the original page',
+    );
+  });
+
+  it('a cited passage from a text layer carries no OCR note on its page', async () => {
+    server.use(patientDocumentPageHandler(makeDocumentPage()));
+    const user = await withAnswerShown();
+
+    await user.click(screen.getByRole('button', { name: 'Source 1: mri.pdf, page 2' }));
+
+    const view = await screen.findByRole('dialog', { name: 'Source 1: mri.pdf, page 2' });
+    await within(view).findByText('MRI lumbar spine on 14/03/2024 showed an L4/5 disc protrusion.');
+    expect(within(view).queryByText(/Read by OCR/)).not.toBeInTheDocument();
   });
 
   it('labels a retrieval-only answer with the model_info the server sent', async () => {

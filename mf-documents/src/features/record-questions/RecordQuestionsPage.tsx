@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
-import { Button, Col, Flex, Result, Row } from 'antd';
+import { Col, Flex, Row } from 'antd';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ConversationArea } from '../conversation/ConversationArea';
 import { useConversation } from '../conversation/useConversation';
 import type { ConversationSource } from '../conversation/ConversationSource';
 import { PatientPageTitle } from '../patient-page/PatientPageTitle';
+import { NoPatientInAddress } from '../page-layout/NoPatientInAddress';
 import { patientConversationSource } from './patientConversationSource';
 import { RecordQuestionsSidebar } from './RecordQuestionsSidebar';
 import { useQuestionPatient } from './useQuestionPatient';
@@ -50,7 +51,6 @@ function RecordQuestions({ patientId, source }: { patientId: number; source: Con
 
 /** /patients/:patientId/simplequery: questions about a patient's records, answered with checkable citations. */
 export function RecordQuestionsPage() {
-  const navigate = useNavigate();
   const patientId = parsePatientId(useParams().patientId);
   const source = useMemo(
     () => (patientId === null ? null : patientConversationSource(patientId)),
@@ -58,17 +58,7 @@ export function RecordQuestionsPage() {
   );
 
   if (patientId === null || source === null) {
-    return (
-      <Result
-        status="warning"
-        title="This address does not name a patient"
-        extra={
-          <Button type="primary" onClick={() => navigate('/patients')}>
-            Patient Search
-          </Button>
-        }
-      />
-    );
+    return <NoPatientInAddress />;
   }
   // Keyed by patient, so another patient's screen starts with its own conversation and question box.
   return <RecordQuestions key={patientId} patientId={patientId} source={source} />;

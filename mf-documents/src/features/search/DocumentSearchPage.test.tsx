@@ -18,6 +18,7 @@ import {
   listPatientDocumentsHandler,
 } from '../testing-support/documentsApiHandlers';
 import { LocationDisplay } from '../testing-support/LocationDisplay';
+import { recordLinkClicks, type ClickedLink } from '../testing-support/recordLinkClicks';
 import { DocumentSearchPage } from './DocumentSearchPage';
 
 jest.setTimeout(40_000);
@@ -55,13 +56,10 @@ const server = setupApiServer(
 );
 
 /** The links the page followed to save files. */
-let followed: { href: string; download: string }[] = [];
+let followed: ClickedLink[] = [];
 
 beforeEach(() => {
-  followed = [];
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    followed.push({ href: this.href, download: this.download });
-  });
+  followed = recordLinkClicks();
 });
 
 function renderPage(route = '/documents/search?patientId=101') {
@@ -113,6 +111,39 @@ it('shows the selected patient, the statistics and the table: type badge, size, 
   expect(first.getByText('1.5 KB')).toBeInTheDocument();
   expect(first.getByText(/^06\/01\/2026, \d{2}:\d{2}$/)).toBeInTheDocument();
   expect(first.getByText('41')).toBeInTheDocument();
+});
+
+it('tags scanned documents: OCR pages with their confidence, and a scan nothing could be read from', async () => {
+  server.use(
+    listPatientDocumentsHandler(
+      makePatientDocumentList([
+        makePatientDocument({
+          filename: 'discharge-summary.pdf',
+          s3_key: 'key_discharge_0001',
+          page_count: 12,
+          ocr_pages: [12],
+          ocr_confidence: 91,
+        }),
+        makePatientDocument({
+          filename: 'faxed-referral.pdf',
+          s3_key: 'key_faxed_ref_0002',
+          page_count: 2,
+          pages_without_text: [1, 2],
+          unreadable_pages: [1, 2],
+        }),
+      ]),
+    ),
+  );
+  renderPage();
+  await listed();
+
+  const summary = screen.getByRole('row', { name: /discharge-summary\.pdf/ });
+  expect(within(summary).getByText('OCR: 1 page')).toHaveAccessibleDescription(
+    'Read by OCR: page 12, mean confidence 91 %',
+  );
+  const fax = screen.getByRole('row', { name: /faxed-referral\.pdf/ });
+  expect(within(fax).getByText('No readable text on any page')).toBeVisible();
+  expect(within(fax).getByText('Unreadable: pages 1, 2')).toBeVisible();
 });
 
 it('falls back to the selected patient when the address names none', async () => {

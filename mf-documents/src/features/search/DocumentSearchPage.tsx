@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Alert, App, Button, Card, Col, Flex, Input, Row, Spin, Statistic, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Flex, Input, Row, Statistic, Typography } from 'antd';
 import {
   CloudUploadOutlined,
   DashboardOutlined,
@@ -17,39 +17,19 @@ import { downloadFromLink } from '../api/downloadFromLink';
 import { patientName } from '../process/patientName';
 import { useRequestedPatient } from '../process/useRequestedPatient';
 import { usePatientDocuments } from '../vectors/usePatientDocuments';
+import { SectionCard } from '../page-layout/SectionCard';
+import { PatientRequiredView } from '../page-layout/PatientRequiredView';
 import { DocumentsTable } from './DocumentsTable';
 import { filterDocuments } from './filterDocuments';
 import { SEARCH_MESSAGES } from './searchMessages';
 
 /** /documents/search: find, filter and download the selected patient's processed documents. */
 export function DocumentSearchPage() {
-  const navigate = useNavigate();
   const requested = useRequestedPatient();
   const { patient } = requested;
 
-  if (!patient) {
-    return (
-      <div style={{ padding: 24 }}>
-        <Typography.Title level={2} style={{ marginTop: 0 }}>
-          Document Search
-        </Typography.Title>
-        {requested.loading ? (
-          <Spin description="Loading patient..." />
-        ) : (
-          <Alert
-            type="warning"
-            showIcon
-            title={requested.failed ? SEARCH_MESSAGES.loadPatientFailed : SEARCH_MESSAGES.noPatientSelected}
-            action={
-              <Button type="primary" onClick={() => navigate('/patients')}>
-                Select Patient
-              </Button>
-            }
-          />
-        )}
-      </div>
-    );
-  }
+  if (!patient)
+    return <PatientRequiredView title="Document Search" requested={requested} messages={SEARCH_MESSAGES} />;
   return (
     <PatientDocumentSearch
       patientId={patient.ID_Patient}
@@ -70,7 +50,6 @@ function PatientDocumentSearch({ patientId, title }: { patientId: number; title:
   const [downloadingKey, setDownloadingKey] = useState<string | null>(null);
   const [generatingList, setGeneratingList] = useState(false);
   const filterId = useId();
-  const tableHeadingId = useId();
 
   const all = listing?.documents ?? [];
   const filtered = filterDocuments(all, filterText);
@@ -119,46 +98,38 @@ function PatientDocumentSearch({ patientId, title }: { patientId: number; title:
                 <Statistic title="Total size" value={formatFileSize(totalBytes)} />
               </Flex>
             </Card>
-            <Card
-              title={
-                <Typography.Title level={3} id={tableHeadingId} style={{ margin: 0, fontSize: 16 }}>
-                  Documents
-                </Typography.Title>
-              }
-            >
-              <section aria-labelledby={tableHeadingId}>
-                <Flex vertical gap="middle">
-                  {loadError && (
-                    <Alert
-                      type="error"
-                      showIcon
-                      title={loadError}
-                      action={<Button onClick={reload}>Retry</Button>}
-                    />
-                  )}
-                  <div>
-                    <label htmlFor={filterId}>
-                      <Typography.Text>Filter by filename or process ID</Typography.Text>
-                    </label>
-                    <Input
-                      id={filterId}
-                      allowClear
-                      prefix={<SearchOutlined aria-hidden />}
-                      placeholder="Filename or process ID"
-                      value={filterText}
-                      onChange={(event) => setFilterText(event.target.value)}
-                      style={{ marginTop: 4 }}
-                    />
-                  </div>
-                  <DocumentsTable
-                    documents={filtered}
-                    loading={loading}
-                    downloadingKey={downloadingKey}
-                    onDownload={(document) => void download(document)}
+            <SectionCard title="Documents">
+              <Flex vertical gap="middle">
+                {loadError && (
+                  <Alert
+                    type="error"
+                    showIcon
+                    title={loadError}
+                    action={<Button onClick={reload}>Retry</Button>}
                   />
-                </Flex>
-              </section>
-            </Card>
+                )}
+                <div>
+                  <label htmlFor={filterId}>
+                    <Typography.Text>Filter by filename or process ID</Typography.Text>
+                  </label>
+                  <Input
+                    id={filterId}
+                    allowClear
+                    prefix={<SearchOutlined aria-hidden />}
+                    placeholder="Filename or process ID"
+                    value={filterText}
+                    onChange={(event) => setFilterText(event.target.value)}
+                    style={{ marginTop: 4 }}
+                  />
+                </div>
+                <DocumentsTable
+                  documents={filtered}
+                  loading={loading}
+                  downloadingKey={downloadingKey}
+                  onDownload={(document) => void download(document)}
+                />
+              </Flex>
+            </SectionCard>
           </Flex>
         </Col>
         <Col xs={24} xl={6}>

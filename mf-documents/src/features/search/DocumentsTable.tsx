@@ -1,7 +1,8 @@
-import { Button, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { PatientDocument } from '@ewrt/contract';
 import { formatDateTime, formatFileSize } from '@ewrt/shared';
+import { DocumentReadingTags } from '../ocr/DocumentReadingTags';
 
 interface DocumentsTableProps {
   documents: PatientDocument[];
@@ -23,10 +24,13 @@ export function DocumentsTable({ documents, loading, downloadingKey, onDownload 
       title: 'Name',
       key: 'name',
       render: (_, document) => (
-        <span>
-          <Tag>{fileTypeOf(document)}</Tag>
-          <Typography.Text style={{ wordBreak: 'break-all' }}>{document.filename}</Typography.Text>
-        </span>
+        <Flex vertical gap={4} align="start">
+          <span>
+            <Tag>{fileTypeOf(document)}</Tag>
+            <Typography.Text style={{ wordBreak: 'break-all' }}>{document.filename}</Typography.Text>
+          </span>
+          <DocumentReadingTags document={document} />
+        </Flex>
       ),
     },
     { title: 'Size', key: 'size', render: (_, document) => formatFileSize(document.size_bytes) },

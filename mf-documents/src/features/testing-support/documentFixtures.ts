@@ -1,10 +1,12 @@
 // Test data for the documents and jobs calls (used by every mf-documents test): plausible values, override any field.
 import type {
+  DocumentDeleteResponse,
   DocumentValidationResult,
   Job,
   JobStatusResponse,
   PatientDocument,
   PatientDocumentListResponse,
+  ProcessingCapabilities,
 } from '@ewrt/contract';
 
 export function makePatientDocument(overrides: Partial<PatientDocument> = {}): PatientDocument {
@@ -37,10 +39,46 @@ export function makePatientDocumentList(
   };
 }
 
+/** A deletion's answer: deleted, and the index rebuilt after it unless `autoRebuild` says otherwise. */
+export function makeDocumentDeleteResponse(
+  autoRebuild: Partial<DocumentDeleteResponse['auto_rebuild']> = {},
+): DocumentDeleteResponse {
+  return {
+    success: true,
+    message: 'Document deleted',
+    repositories_deleted: 1,
+    auto_rebuild: {
+      performed: true,
+      success: true,
+      vectors_rebuilt: 12,
+      repositories_processed: 1,
+      message: 'Index updated',
+      ...autoRebuild,
+    },
+  };
+}
+
 export function makeValidationResult(
   overrides: Partial<DocumentValidationResult> = {},
 ): DocumentValidationResult {
   return { valid: true, errors: [], file_type: 'pdf', file_size_mb: 0.01, ...overrides };
+}
+
+/** A server that reads scanned pages (OCR available); override `ocr` for one that cannot. */
+export function makeProcessingCapabilities(
+  ocr: Partial<ProcessingCapabilities['ocr']> = {},
+): ProcessingCapabilities {
+  return {
+    ocr: {
+      available: true,
+      message: null,
+      install_command: null,
+      concurrency: 2,
+      low_confidence_threshold: 60,
+      ...ocr,
+    },
+    libreoffice: { available: true },
+  };
 }
 
 /** A running document-processing job of patient 101. */

@@ -9,6 +9,7 @@ import type {
   JobCancelResponse,
   JobStatusResponse,
   PatientDocumentListResponse,
+  ProcessingCapabilities,
   RebuildVectorsResponse,
 } from '@ewrt/contract';
 import { apiUrl, http, HttpResponse } from '@ewrt/shared/testing';
@@ -34,6 +35,9 @@ export const validateDocumentHandler = (answer: Answer<DocumentValidationResult>
 
 export const uploadDocumentHandler = (answer: Answer<DocumentUploadResponse>) =>
   http.post(apiUrl('/api/documents/upload'), respond(answer, 202));
+
+export const processingCapabilitiesHandler = (answer: Answer<ProcessingCapabilities>) =>
+  http.get(apiUrl('/api/documents/capabilities'), respond(answer, 200));
 
 export const listPatientDocumentsHandler = (answer: Answer<PatientDocumentListResponse>) =>
   http.get(apiUrl('/api/documents/patient/:patientId'), respond(answer, 200));

@@ -2,6 +2,7 @@ import { Button, Flex, Table, Tag, Typography, type TableColumnsType } from 'ant
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import type { PatientDocument } from '@ewrt/contract';
 import { formatDateTime, formatFileSize } from '@ewrt/shared';
+import { DocumentReadingTags } from '../ocr/DocumentReadingTags';
 
 interface DocumentsTableProps {
   documents: readonly PatientDocument[];
@@ -28,9 +29,12 @@ export function DocumentsTable({
       key: 'name',
       title: 'Name',
       render: (_, document) => (
-        <Flex gap="small" align="center" wrap>
-          <Tag>{document.file_type.toUpperCase()}</Tag>
-          <Typography.Text style={{ overflowWrap: 'anywhere' }}>{document.filename}</Typography.Text>
+        <Flex vertical gap={4} align="start">
+          <Flex gap="small" align="center" wrap>
+            <Tag>{document.file_type.toUpperCase()}</Tag>
+            <Typography.Text style={{ overflowWrap: 'anywhere' }}>{document.filename}</Typography.Text>
+          </Flex>
+          <DocumentReadingTags document={document} />
         </Flex>
       ),
     },

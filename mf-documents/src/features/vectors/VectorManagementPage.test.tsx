@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { DocumentDeleteResponse, PatientDocument } from '@ewrt/contract';
+import type { PatientDocument } from '@ewrt/contract';
 import { AppProviders, sessionStore } from '@ewrt/shared';
 import {
   apiUrl,
@@ -10,11 +10,16 @@ import {
   makePatient,
   makeUser,
   provideRuntimeConfig,
-  renderWithProviders,
   setupApiServer,
 } from '@ewrt/shared/testing';
 import { DocumentsApp } from '../../app/DocumentsApp';
-import { makePatientDocument, makePatientDocumentList } from '../testing-support/documentFixtures';
+import { confirmDocumentDeletion } from '../testing-support/confirmDocumentDeletion';
+import {
+  makeDocumentDeleteResponse,
+  makePatientDocument,
+  makePatientDocumentList,
+  makeProcessingCapabilities,
+} from '../testing-support/documentFixtures';
 import {
   apiError,
   deleteDocumentHandler,
@@ -22,9 +27,12 @@ import {
   generateFileListHandler,
   listPatientDocumentsHandler,
   listPatientJobsHandler,
+  processingCapabilitiesHandler,
   rebuildPatientVectorsHandler,
 } from '../testing-support/documentsApiHandlers';
 import { LocationDisplay } from '../testing-support/LocationDisplay';
+import { recordLinkClicks, type ClickedLink } from '../testing-support/recordLinkClicks';
+import { renderDocumentsApp } from '../testing-support/renderDocumentsApp';
 
 jest.setTimeout(40_000);
 const slow = { timeout: 8_000 };
@@ -54,27 +62,20 @@ const server = setupApiServer(
     requests.push({ method: 'GET', path: new URL(request.url).pathname });
     return HttpResponse.json(makePatientDocumentList(documents));
   }),
+  // Process Documents opens the processing screen, which asks what the server can read.
+  processingCapabilitiesHandler(makeProcessingCapabilities()),
 );
 
-let clickedLinks: { href: string; download: string }[];
+let clickedLinks: ClickedLink[];
 
 beforeEach(() => {
   documents = [SUMMARY, LETTER];
   requests.length = 0;
-  clickedLinks = [];
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    clickedLinks.push({ href: this.href, download: this.download });
-  });
+  clickedLinks = recordLinkClicks();
 });
 
 function renderPage(route = '/documents/patient/101') {
-  renderWithProviders(
-    <>
-      <DocumentsApp />
-      <LocationDisplay />
-    </>,
-    { route, user: makeUser() },
-  );
+  renderDocumentsApp(route);
   return userEvent.setup();
 }
 
@@ -83,24 +84,6 @@ async function loaded() {
 }
 
 const location = () => screen.getByTestId('location').textContent;
-
-function deleteAnswer(
-  autoRebuild: Partial<DocumentDeleteResponse['auto_rebuild']> = {},
-): DocumentDeleteResponse {
-  return {
-    success: true,
-    message: 'Document deleted',
-    repositories_deleted: 1,
-    auto_rebuild: {
-      performed: true,
-      success: true,
-      vectors_rebuilt: 12,
-      repositories_processed: 1,
-      message: 'Index updated',
-      ...autoRebuild,
-    },
-  };
-}
 
 describe('VectorManagementPage', () => {
   it('explains vectors in plain words and shows the statistics and the documents', async () => {
@@ -123,6 +106,40 @@ describe('VectorManagementPage', () => {
     expect(within(letterRow).getByText('512 KB')).toBeVisible();
     expect(within(letterRow).getByRole('button', { name: 'Download gp-letter.docx' })).toBeVisible();
     expect(within(letterRow).getByRole('button', { name: 'Delete gp-letter.docx' })).toBeVisible();
+  });
+
+  it('tags the pages read by OCR with their mean confidence, the pages to check and the pages not read', async () => {
+    documents = [
+      SUMMARY,
+      makePatientDocument({
+        filename: 'gp-fax.pdf',
+        s3_key: 'key_gp_fax_000000003',
+        page_count: 5,
+        pages_without_text: [1, 2, 3, 4, 5],
+        ocr_pages: [1, 2, 3, 4],
+        ocr_confidence: 83.4,
+        low_confidence_pages: [2, 4],
+        unreadable_pages: [5],
+        blank_pages: [],
+      }),
+    ];
+    const user = renderPage();
+    await loaded();
+
+    const row = screen.getByRole('row', { name: /gp-fax\.pdf/ });
+    const ocrTag = within(row).getByText('OCR: 4 pages');
+    expect(ocrTag).toHaveAccessibleDescription('Read by OCR: pages 1, 2, 3, 4, mean confidence 83 %');
+    expect(within(row).getByText('Low OCR confidence: check pages 2, 4')).toBeVisible();
+    expect(within(row).getByText('Unreadable: page 5')).toBeVisible();
+    // The OCR tag is reachable from the keyboard, and its tooltip says the confidence.
+    await user.hover(ocrTag);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Read by OCR: pages 1, 2, 3, 4, mean confidence 83 %',
+    );
+    expect(ocrTag).toHaveAttribute('tabindex', '0');
+    // A document whose every page had a text layer carries no reading tag.
+    const summaryRow = screen.getByRole('row', { name: /discharge-summary\.pdf/ });
+    expect(within(summaryRow).queryByText(/OCR|Unreadable|Blank/)).not.toBeInTheDocument();
   });
 
   it('downloads a document from the signed link the server answers', async () => {
@@ -163,16 +180,13 @@ describe('VectorManagementPage', () => {
       deleteDocumentHandler(async ({ request, params }) => {
         deleted.push({ patientId: params.patientId, body: await request.json() });
         documents = [SUMMARY];
-        return HttpResponse.json(deleteAnswer());
+        return HttpResponse.json(makeDocumentDeleteResponse());
       }),
     );
     const user = renderPage();
     await loaded();
 
-    await user.click(screen.getByRole('button', { name: 'Delete gp-letter.docx' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete document' });
-    expect(dialog).toHaveTextContent('Delete gp-letter.docx?');
-    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await confirmDocumentDeletion(user, 'gp-letter.docx');
 
     expect(await screen.findByText('gp-letter.docx deleted successfully')).toBeVisible();
     expect(deleted).toEqual([{ patientId: '101', body: { s3_key: 'key_gp_letter_000000002' } }]);
@@ -200,18 +214,13 @@ describe('VectorManagementPage', () => {
     server.use(
       deleteDocumentHandler(() => {
         documents = [SUMMARY];
-        return HttpResponse.json(deleteAnswer({ success: false, message: 'index is locked' }));
+        return HttpResponse.json(makeDocumentDeleteResponse({ success: false, message: 'index is locked' }));
       }),
     );
     const user = renderPage();
     await loaded();
 
-    await user.click(screen.getByRole('button', { name: 'Delete gp-letter.docx' }));
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Delete document' })).getByRole('button', {
-        name: 'Delete',
-      }),
-    );
+    await confirmDocumentDeletion(user, 'gp-letter.docx');
 
     const warning = await screen.findByText(
       'gp-letter.docx deleted, but vector store rebuild failed: index is locked',
@@ -225,12 +234,7 @@ describe('VectorManagementPage', () => {
     const user = renderPage();
     await loaded();
 
-    await user.click(screen.getByRole('button', { name: 'Delete gp-letter.docx' }));
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Delete document' })).getByRole('button', {
-        name: 'Delete',
-      }),
-    );
+    await confirmDocumentDeletion(user, 'gp-letter.docx');
 
     expect(await screen.findByText('Failed to delete document')).toBeVisible();
     expect(screen.getByRole('row', { name: /gp-letter\.docx/ })).toBeInTheDocument();
@@ -241,12 +245,7 @@ describe('VectorManagementPage', () => {
     const user = renderPage();
     await loaded();
 
-    await user.click(screen.getByRole('button', { name: 'Delete gp-letter.docx' }));
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Delete document' })).getByRole('button', {
-        name: 'Delete',
-      }),
-    );
+    await confirmDocumentDeletion(user, 'gp-letter.docx');
 
     expect(await screen.findByText('Document not found')).toBeVisible();
   });

@@ -1,21 +1,5 @@
-import type { DocumentDeleteResponse } from '@ewrt/contract';
+import { makeDocumentDeleteResponse as answer } from '../testing-support/documentFixtures';
 import { deletionOutcome } from './deletionOutcome';
-
-function answer(autoRebuild: Partial<DocumentDeleteResponse['auto_rebuild']>): DocumentDeleteResponse {
-  return {
-    success: true,
-    message: 'Document deleted',
-    repositories_deleted: 1,
-    auto_rebuild: {
-      performed: true,
-      success: true,
-      vectors_rebuilt: 12,
-      repositories_processed: 1,
-      message: 'Index updated',
-      ...autoRebuild,
-    },
-  };
-}
 
 test('a deletion whose automatic rebuild succeeded is a plain success', () => {
   expect(deletionOutcome('scan.pdf', answer({}))).toEqual({
