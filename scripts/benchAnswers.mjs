@@ -14,6 +14,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { percentile } from './lib/benchApi.mjs';
 import { ROOT, buildStale, serverApp } from './lib/workspace.mjs';
 
 const BUDGETS_MS = { searchP95: 50, answerP95: 1_000 };
@@ -213,13 +214,6 @@ async function insertPassages(db, { patientId, groupId, count, random, label }) 
       );
     }
   }
-}
-
-function percentile(values, fraction) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0
-    ? NaN
-    : sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
 }
 
 async function time(fn) {

@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DEMO_PASSWORD } from './lib/demoSignIn.mjs';
+import { percentile, request, signIn } from './lib/benchApi.mjs';
 import { getFreePort, startApiServer } from './lib/processes.mjs';
 import { ROOT, buildStale, serverApp } from './lib/workspace.mjs';
 
@@ -26,11 +26,11 @@ const WORDS_PER_PAGE = 280;
 const LARGE_UPLOAD_BYTES = 250 * 1024 * 1024 - 64 * 1024;
 const HEALTH_POLL_INTERVAL_MS = 25;
 const JOB_POLL_INTERVAL_MS = 50;
+// Longer than any budget: past it the job is taken as stuck.
+const JOB_WAIT_MS = 120_000;
 const RSS_SAMPLE_INTERVAL_MS = 20;
-const REQUEST_TIMEOUT_MS = 120_000;
 
 const requireFromServer = createRequire(path.join(ROOT, 'server', 'package.json'));
-const OTPAuth = requireFromServer('otpauth');
 const { PDFDocument, StandardFonts } = requireFromServer('pdf-lib');
 
 const WORDS = (
@@ -73,38 +73,6 @@ async function writeLargeText(filePath, bytes) {
   }
 }
 
-async function request(url, { method = 'GET', token, json, body } = {}) {
-  const response = await fetch(url, {
-    method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(json ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: json ? JSON.stringify(json) : body,
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-  const answer = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${answer.message ?? ''}`);
-  return answer;
-}
-
-async function signIn(apiUrl, username) {
-  const first = await request(`${apiUrl}/api/login`, {
-    method: 'POST',
-    json: { username, password: DEMO_PASSWORD },
-  });
-  const totp = new OTPAuth.TOTP({
-    secret: OTPAuth.Secret.fromBase32(first.totp_secret),
-    digits: 6,
-    period: 30,
-  });
-  const done = await request(`${apiUrl}/api/login`, {
-    method: 'POST',
-    json: { setup_token: first.setup_token, totp_token: totp.generate({ timestamp: Date.now() }) },
-  });
-  return done.token;
-}
-
 async function uploadFile(apiUrl, token, patientId, filename, blob) {
   const form = new FormData();
   form.append('patient_id', String(patientId));
@@ -117,12 +85,6 @@ function rssMb(pid) {
   return match ? Number(match[1]) / 1024 : NaN;
 }
 
-function percentile(values, fraction) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0
-    ? NaN
-    : sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
-}
 const p95 = (values) => percentile(values, 0.95);
 
 async function start(dataDir, resultsDir, env = {}) {
@@ -163,8 +125,7 @@ async function measurePdfProcessing(server, token, patientId, pdf, log) {
       if (status.status === 'failed' || status.status === 'cancelled') {
         throw new Error(`The processing job ended ${status.status}: ${status.error_message ?? ''}`);
       }
-      if (performance.now() - started > REQUEST_TIMEOUT_MS)
-        throw new Error('The processing job did not finish');
+      if (performance.now() - started > JOB_WAIT_MS) throw new Error('The processing job did not finish');
       await new Promise((resolve) => setTimeout(resolve, JOB_POLL_INTERVAL_MS));
     }
   } finally {

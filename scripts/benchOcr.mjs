@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DEMO_PASSWORD } from './lib/demoSignIn.mjs';
+import { percentile, request, signIn } from './lib/benchApi.mjs';
 import { getFreePort, startApiServer } from './lib/processes.mjs';
 import { ROOT, buildStale, serverApp } from './lib/workspace.mjs';
 
@@ -27,10 +27,10 @@ const WORDS_PER_LINE = 11;
 const DPI = 300;
 const HEALTH_POLL_INTERVAL_MS = 25;
 const JOB_POLL_INTERVAL_MS = 100;
-const REQUEST_TIMEOUT_MS = 120_000;
+// Longer than any budget: past it the job is taken as stuck.
+const JOB_WAIT_MS = 120_000;
 
 const requireFromServer = createRequire(path.join(ROOT, 'server', 'package.json'));
-const OTPAuth = requireFromServer('otpauth');
 const { PDFDocument, StandardFonts } = requireFromServer('pdf-lib');
 
 const VOCABULARY = (
@@ -96,45 +96,6 @@ function wordsInCommon(printed, read) {
   return previous[read.length];
 }
 
-async function request(url, { method = 'GET', token, json, body } = {}) {
-  const response = await fetch(url, {
-    method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(json ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: json ? JSON.stringify(json) : body,
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-  const answer = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${answer.message ?? ''}`);
-  return answer;
-}
-
-async function signIn(apiUrl, username) {
-  const first = await request(`${apiUrl}/api/login`, {
-    method: 'POST',
-    json: { username, password: DEMO_PASSWORD },
-  });
-  const totp = new OTPAuth.TOTP({
-    secret: OTPAuth.Secret.fromBase32(first.totp_secret),
-    digits: 6,
-    period: 30,
-  });
-  const done = await request(`${apiUrl}/api/login`, {
-    method: 'POST',
-    json: { setup_token: first.setup_token, totp_token: totp.generate({ timestamp: Date.now() }) },
-  });
-  return done.token;
-}
-
-function percentile(values, fraction) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0
-    ? NaN
-    : sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
-}
-
 /** The scan uploaded and processed to `completed`, with /api/health polled meanwhile. */
 async function measureScanProcessing(server, token, patientId, pdf, log) {
   const health = [];
@@ -163,8 +124,7 @@ async function measureScanProcessing(server, token, patientId, pdf, log) {
       if (status.status === 'failed' || status.status === 'cancelled') {
         throw new Error(`The processing job ended ${status.status}: ${status.error_message ?? ''}`);
       }
-      if (performance.now() - started > REQUEST_TIMEOUT_MS)
-        throw new Error('The processing job did not finish');
+      if (performance.now() - started > JOB_WAIT_MS) throw new Error('The processing job did not finish');
       await new Promise((resolve) => setTimeout(resolve, JOB_POLL_INTERVAL_MS));
     }
   } finally {
