@@ -16,6 +16,13 @@ export const ProcessingResultSchema = Type.Object(
     pages_without_text: Type.Optional(Type.Array(Type.Integer())),
     document_id: Type.Optional(Type.Integer()),
     filename: Type.Optional(Type.String()),
+    /** Pages read by OCR, their mean word confidence (0–100), and the pages to check against the original. */
+    ocr_pages: Type.Optional(Type.Array(Type.Integer())),
+    ocr_confidence: Type.Optional(Nullable(Type.Number())),
+    low_confidence_pages: Type.Optional(Type.Array(Type.Integer())),
+    /** Pages with nothing on them, and pages neither a text layer nor OCR could read. */
+    blank_pages: Type.Optional(Type.Array(Type.Integer())),
+    unreadable_pages: Type.Optional(Type.Array(Type.Integer())),
   },
   { additionalProperties: true },
 );

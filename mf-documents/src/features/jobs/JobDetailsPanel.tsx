@@ -17,6 +17,7 @@ import { formatJobDuration, jobDuration } from './formatJobDuration';
 import { JOB_MESSAGES } from './jobMessages';
 import { JobStatusTag, STATUS_COLOURS, tagStyle, type StatusColours } from './jobStatusPresentation';
 import { jobTitle, jobTypeLabel } from './jobTitle';
+import { pageReadingItems } from './pageReadingItems';
 
 interface JobDetailsPanelProps {
   /** No job is selected. */
@@ -110,13 +111,7 @@ function DetailBody({ detail }: { detail: JobStatusResponse }) {
     items.push({ key: 'duration', label: 'Duration', children: formatJobDuration(duration) });
   if (result) {
     items.push({ key: 'chunks', label: 'Chunks created', children: result.chunks_created });
-    if (result.pages_without_text && result.pages_without_text.length > 0) {
-      items.push({
-        key: 'scans',
-        label: 'Pages without text',
-        children: `${result.pages_without_text.join(', ')} (not searchable)`,
-      });
-    }
+    items.push(...pageReadingItems(result));
   }
   if (detail.error_message) {
     items.push({
