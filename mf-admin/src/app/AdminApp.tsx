@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactElement } from 'react';
-import { Spin } from 'antd';
 import { Route, Routes } from 'react-router-dom';
+import { ScreenLoading } from '@ewrt/shared';
 import { routes, type AdminAppRouteKey } from '../routes';
 
 // Every user opens their dashboard; only administrators and group admins open user management, so each
@@ -21,21 +21,13 @@ const SCREENS: Record<AdminAppRouteKey, ReactElement> = {
   'users-dashboard-of': <UserDashboardPage />,
 };
 
-function PageLoading() {
-  return (
-    <div style={{ padding: 48, textAlign: 'center' }}>
-      <Spin size="large" aria-label="Loading the page" />
-    </div>
-  );
-}
-
 /**
  * The Users area's routes, from its declarations. The shell mounts this remote only on these paths; on any
  * other path (for instance while leaving for another area) it renders nothing and lets the owner take over.
  */
 export function AdminApp() {
   return (
-    <Suspense fallback={<PageLoading />}>
+    <Suspense fallback={<ScreenLoading />}>
       <Routes>
         {routes.map((route) => (
           <Route key={route.key} path={route.path} element={SCREENS[route.key]} />

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactElement } from 'react';
-import { Spin } from 'antd';
 import { Route, Routes } from 'react-router-dom';
+import { ScreenLoading } from '@ewrt/shared';
 import { PatientSearchPage } from '../features/search-dashboard/PatientSearchPage';
 import { routes, type PatientsRouteKey } from '../routes';
 
@@ -21,14 +21,6 @@ const SCREENS: Record<PatientsRouteKey, ReactElement> = {
   'patient-dashboard': <PatientDashboardPage />,
 };
 
-function PageLoading() {
-  return (
-    <div style={{ padding: 48, textAlign: 'center' }}>
-      <Spin size="large" aria-label="Loading the page" />
-    </div>
-  );
-}
-
 /**
  * The patient area's routes, as declared in src/routes.ts. The shell mounts this remote only on those
  * paths; on any other path (for instance while leaving for another area) it renders nothing and lets
@@ -36,7 +28,7 @@ function PageLoading() {
  */
 export function PatientsApp() {
   return (
-    <Suspense fallback={<PageLoading />}>
+    <Suspense fallback={<ScreenLoading />}>
       <Routes>
         {routes.map((route) => (
           <Route key={route.key} path={route.path} element={SCREENS[route.key]} />

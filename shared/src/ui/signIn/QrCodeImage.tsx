@@ -42,5 +42,9 @@ export function QrCodeImage({ value, alt }: { value: string; alt: string }) {
       </Typography.Text>
     );
   }
-  return <Spin aria-label="Drawing the QR code" />;
+  return (
+    <span role="status" aria-label="Drawing the QR code">
+      <Spin />
+    </span>
+  );
 }
