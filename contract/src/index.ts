@@ -15,3 +15,6 @@ export * from './users.js';
 export * from './recordQuestions.js';
 export * from './opinions.js';
 export * from './recordBundles.js';
+export * from './prompts.js';
+export * from './authoringDocuments.js';
+export * from './structuredTemplates.js';

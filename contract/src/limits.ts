@@ -151,3 +151,79 @@ export const CHUNK_SOURCES = ['text', 'ocr'] as const;
 export const BUNDLE_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
 /** Most documents one bundle orders. */
 export const MAX_BUNDLE_DOCUMENTS = 2000;
+
+/** Draft report prompts (part 3 §2.4, §9): rows per page of the prompt table and the length of its previews. */
+export const PROMPT_TABLE_PAGE_SIZE = 5;
+export const PROMPT_PREVIEW_LENGTH = 100;
+/** Prompt text shown per prompt in the Import Default Report Prompts dialog. */
+export const IMPORT_PREVIEW_LENGTH = 150;
+export const PROMPT_TITLE_MAX_LENGTH = 200;
+export const PROMPT_TEXT_MAX_LENGTH = 20_000;
+export const PROMPT_TYPE_NAME_MAX_LENGTH = 100;
+
+/** The style document and report templates (part 3 §5, §9): Word documents of at most 50 MB. */
+export const AUTHORING_DOCX_MAX_MEGABYTES = 50;
+export const AUTHORING_DOCX_MAX_BYTES = AUTHORING_DOCX_MAX_MEGABYTES * 1024 * 1024;
+export const REPORT_TEMPLATE_NAME_MAX_LENGTH = 200;
+export const REPORT_TEMPLATE_DESCRIPTION_MAX_LENGTH = 2000;
+
+/** Structured templates (part 3 §3): the kinds of section content, in the order the form offers them. */
+export const SECTION_CONTENT_TYPES = [
+  'narrative',
+  'structured_list',
+  'clinical_assessment',
+  'examination',
+  'opinion',
+] as const;
+export type SectionContentType = (typeof SECTION_CONTENT_TYPES)[number];
+export const SECTION_CONTENT_TYPE_LABELS: Readonly<Record<SectionContentType, string>> = {
+  narrative: 'Narrative Text',
+  structured_list: 'Structured List',
+  clinical_assessment: 'Clinical Assessment',
+  examination: 'Examination Findings',
+  opinion: 'Medical Opinion',
+};
+export const STRUCTURED_TEMPLATE_NAME_MAX_LENGTH = 200;
+export const STRUCTURED_TEMPLATE_DESCRIPTION_MAX_LENGTH = 2000;
+export const SECTION_TITLE_MAX_LENGTH = 300;
+export const SECTION_DESCRIPTION_MAX_LENGTH = 5000;
+export const DECLARATION_MAX_LENGTH = 20_000;
+export const FRONTPAGE_TEXT_MAX_LENGTH = 2000;
+/** Most sections one structured template holds. */
+export const MAX_TEMPLATE_SECTIONS = 100;
+/** Characters of preview text in the structured template save dialogs. */
+export const STRUCTURED_PREVIEW_LENGTH = 500;
+export const DEFAULT_FRONTPAGE_TITLE = 'Expert Medical Report';
+export const DEFAULT_FIRST_SECTION_TITLE = '1. BACKGROUND AND CIRCUMSTANCES';
+
+/**
+ * The statement of truth of Practice Direction 35 paragraph 3.3, in its prescribed wording (as amended from
+ * 6 April 2020). It is fixed by the rule, so it is quoted exactly.
+ */
+export const PD35_STATEMENT_OF_TRUTH =
+  'I confirm that I have made clear which facts and matters referred to in this report are within my own ' +
+  'knowledge and which are not. Those that are within my own knowledge I confirm to be true. The opinions I have ' +
+  'expressed represent my true and complete professional opinions on the matters to which they refer.\n\n' +
+  'I understand that proceedings for contempt of court may be brought against anyone who makes, or causes to be ' +
+  'made, a false statement in a document verified by a statement of truth without an honest belief in its truth.';
+
+/**
+ * A new structured template's endpage: the expert's declaration of their duty to the court (CPR 35.3 and PD 35
+ * paragraph 3.2(9)), that they will correct the report if needed, and the statement of truth of paragraph 3.3.
+ */
+export const DEFAULT_EXPERT_DECLARATION =
+  'EXPERT’S DECLARATION\n\n' +
+  '1. I understand that my overriding duty is to the court, both in preparing this report and in giving oral ' +
+  'evidence. I have complied with that duty and will continue to comply with it.\n' +
+  '2. I am aware of the requirements of Part 35 of the Civil Procedure Rules and its Practice Direction, and of ' +
+  'the Guidance for the Instruction of Experts in Civil Claims 2014.\n' +
+  '3. I have set out in this report the substance of all facts and instructions which are material to the ' +
+  'opinions expressed in it or upon which those opinions are based.\n' +
+  '4. Where there is a range of opinion on the matters dealt with in this report, I have summarised the range ' +
+  'and given reasons for my own opinion.\n' +
+  '5. I have not included anything in this report which has been suggested to me by anyone, including the ' +
+  'lawyers instructing me, without forming my own independent view of the matter.\n' +
+  '6. If, after producing this report, I change my view on any material matter, or find that the report ' +
+  'requires any correction or qualification, I will inform those instructing me without delay.\n\n' +
+  'STATEMENT OF TRUTH\n\n' +
+  PD35_STATEMENT_OF_TRUTH;

@@ -48,6 +48,8 @@ export { useSelectedPatient } from './session/useSelectedPatient';
 
 // API
 export { apiClient, configureApi } from './api/apiClient';
+export { downloadFromLink } from './api/downloadFromLink';
+export { followDownloadLink } from './api/followDownloadLink';
 export { getErrorMessage } from './api/getErrorMessage';
 export { navigateTo } from './navigation/navigateTo';
 
@@ -86,6 +88,8 @@ export { AreaUnavailable } from './ui/AreaUnavailable';
 export { DateInput } from './ui/DateInput';
 export { FullPageSpinner } from './ui/FullPageSpinner';
 export { IdleSignOutWarning } from './ui/IdleSignOutWarning';
+export { ScreenLoading } from './ui/ScreenLoading';
+export { SectionCard } from './ui/SectionCard';
 export { SignInModal } from './ui/signIn/SignInModal';
 
 // Remote kit

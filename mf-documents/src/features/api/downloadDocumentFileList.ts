@@ -1,6 +1,6 @@
+import { downloadFromLink } from '@ewrt/shared';
 import type { DownloadLinkResponse, PatientDocument } from '@ewrt/contract';
 import { generateFileList } from './documentsApi';
-import { downloadFromLink } from './downloadFromLink';
 
 /** The name the spec gives a patient's generated file list. */
 export const fileListName = (patientId: number) => `patient_${patientId}_document_list.txt`;

@@ -1,8 +1,7 @@
 import { Alert, Button, Descriptions, Flex, Table } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { BundleEntry, RecordBundle } from '@ewrt/contract';
-import { formatDate, formatDateTime } from '@ewrt/shared';
-import { SectionCard } from '../page-layout/SectionCard';
+import { formatDate, formatDateTime, SectionCard } from '@ewrt/shared';
 import { BUNDLE_MESSAGES } from './bundleMessages';
 
 interface CurrentBundleCardProps {

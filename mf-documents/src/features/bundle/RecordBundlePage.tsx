@@ -9,14 +9,12 @@ import {
 } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import type { BundleDocument } from '@ewrt/contract';
-import { getErrorMessage, type Patient } from '@ewrt/shared';
+import { downloadFromLink, getErrorMessage, type Patient, SectionCard } from '@ewrt/shared';
 import { generateBundle, getBundleDownload, saveBundleOrder } from '../api/bundleApi';
-import { downloadFromLink } from '../api/downloadFromLink';
 import { getJobStatus } from '../api/jobsApi';
 import { LiveAnnouncement } from '../jobs/LiveAnnouncement';
 import { PatientPageTitle } from '../patient-page/PatientPageTitle';
 import { useRequestedPatient } from '../process/useRequestedPatient';
-import { SectionCard } from '../page-layout/SectionCard';
 import { PatientRequiredView } from '../page-layout/PatientRequiredView';
 import { BundleOrderList } from './BundleOrderList';
 import { BUNDLE_MESSAGES } from './bundleMessages';

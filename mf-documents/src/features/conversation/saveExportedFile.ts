@@ -1,5 +1,5 @@
+import { followDownloadLink } from '@ewrt/shared';
 import type { ExportedFile } from '../api/conversationApi';
-import { followDownloadLink } from '../api/followDownloadLink';
 
 /** Hands a file the page already holds to the browser's download, under the name the server gave it. */
 export function saveExportedFile({ blob, filename }: ExportedFile): void {

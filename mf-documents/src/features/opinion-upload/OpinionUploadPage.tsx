@@ -6,8 +6,8 @@ import { ChosenFilesCard } from '../process/ChosenFilesCard';
 import { ProcessingResults } from '../process/ProcessingResults';
 import { isReadyToSend, summarizeUploads } from '../process/uploadItem';
 import { UploadTotalsSummary } from '../process/UploadTotalsSummary';
-import { SectionCard } from '../page-layout/SectionCard';
 import { useOpinionUploads } from './useOpinionUploads';
+import { SectionCard } from '@ewrt/shared';
 
 /** /opinions/upload: add documents to the user's own opinion corpus and follow their processing jobs. */
 export function OpinionUploadPage() {

@@ -1,12 +1,12 @@
 import type { ReactNode, Ref } from 'react';
 import { Alert, Empty, Flex } from 'antd';
 import { OcrUnavailableNotice } from '../ocr/OcrUnavailableNotice';
-import { SectionCard } from '../page-layout/SectionCard';
 import { DocumentFilePicker } from './DocumentFilePicker';
 import { PROCESSING_MESSAGES } from './processingMessages';
 import type { UploadItem } from './uploadItem';
 import { UploadItemCard } from './UploadItemCard';
 import type { UploadProcessing } from './useUploadProcessing';
+import { SectionCard } from '@ewrt/shared';
 
 interface ChosenFilesCardProps {
   title: string;

@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import { Alert, Button, Flex, Input, Typography } from 'antd';
-import { canUseResource, useSession, type Patient } from '@ewrt/shared';
+import { canUseResource, type Patient, SectionCard, useSession } from '@ewrt/shared';
 import { searchPatients } from '../api/patientLookupApi';
-import { SectionCard } from '../page-layout/SectionCard';
 import { patientName } from './patientName';
 import { PROCESSING_MESSAGES } from './processingMessages';
 

@@ -1,7 +1,7 @@
 import { Flex, Statistic } from 'antd';
 import type { ReactNode } from 'react';
-import { SectionCard } from '../page-layout/SectionCard';
 import type { UploadTotals } from './uploadItem';
+import { SectionCard } from '@ewrt/shared';
 
 interface ProcessingResultsProps {
   totals: UploadTotals;

@@ -1,8 +1,8 @@
 import { Button, Flex } from 'antd';
 import { CloudUploadOutlined, DashboardOutlined, MonitorOutlined, SearchOutlined } from '@ant-design/icons';
-import { SectionCard } from '../page-layout/SectionCard';
 import type { UploadTotals } from './uploadItem';
 import { UploadTotalsSummary } from './UploadTotalsSummary';
+import { SectionCard } from '@ewrt/shared';
 
 interface ProcessingSidebarProps {
   totals: UploadTotals;

@@ -9,15 +9,13 @@ import {
 } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import type { PatientDocument } from '@ewrt/contract';
-import { formatFileSize, getErrorMessage } from '@ewrt/shared';
+import { downloadFromLink, formatFileSize, getErrorMessage, SectionCard } from '@ewrt/shared';
 import { totalDocumentBytes } from '../api/totalDocumentBytes';
 import { getDocumentDownload } from '../api/documentsApi';
 import { downloadDocumentFileList } from '../api/downloadDocumentFileList';
-import { downloadFromLink } from '../api/downloadFromLink';
 import { patientName } from '../process/patientName';
 import { useRequestedPatient } from '../process/useRequestedPatient';
 import { usePatientDocuments } from '../vectors/usePatientDocuments';
-import { SectionCard } from '../page-layout/SectionCard';
 import { PatientRequiredView } from '../page-layout/PatientRequiredView';
 import { DocumentsTable } from './DocumentsTable';
 import { filterDocuments } from './filterDocuments';

@@ -6,8 +6,7 @@ import type {
   PatientDocument,
   RebuildVectorsResponse,
 } from '@ewrt/contract';
-import { getErrorMessage } from '@ewrt/shared';
-import { downloadFromLink } from '../api/downloadFromLink';
+import { downloadFromLink, getErrorMessage } from '@ewrt/shared';
 import { deletionOutcome } from './deletionOutcome';
 
 /** The calls behind a document list's actions: a patient's documents and opinion documents have their own. */

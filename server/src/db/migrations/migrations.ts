@@ -7,6 +7,7 @@ import { m005Documents } from './m005Documents.js';
 import { m006UserAdministration } from './m006UserAdministration.js';
 import { m007RecordQuestions } from './m007RecordQuestions.js';
 import { m008OcrPages } from './m008OcrPages.js';
+import { m009ReportAuthoring } from './m009ReportAuthoring.js';
 
 export const migrations: readonly Migration[] = [
   m001InitialSchema,
@@ -17,4 +18,5 @@ export const migrations: readonly Migration[] = [
   m006UserAdministration,
   m007RecordQuestions,
   m008OcrPages,
+  m009ReportAuthoring,
 ];

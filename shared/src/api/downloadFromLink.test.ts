@@ -1,4 +1,4 @@
-import { apiClient } from '@ewrt/shared';
+import { apiClient } from './apiClient';
 import { downloadFromLink } from './downloadFromLink';
 
 afterEach(() => {

@@ -1,0 +1,50 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { ScreenLoading } from '@ewrt/shared';
+import { routes, type ReportsAppRouteKey } from '../routes';
+
+// Each screen loads when first opened: a user who only edits prompts never downloads the template editor.
+const PromptsPage = lazy(() =>
+  import('../features/prompts/PromptsPage').then((module) => ({ default: module.PromptsPage })),
+);
+const StyleDocumentPage = lazy(() =>
+  import('../features/style-document/StyleDocumentPage').then((module) => ({
+    default: module.StyleDocumentPage,
+  })),
+);
+const ReportTemplatesPage = lazy(() =>
+  import('../features/report-templates/ReportTemplatesPage').then((module) => ({
+    default: module.ReportTemplatesPage,
+  })),
+);
+const StructuredTemplatesPage = lazy(() =>
+  import('../features/structured-templates/StructuredTemplatesPage').then((module) => ({
+    default: module.StructuredTemplatesPage,
+  })),
+);
+
+/** The screen of each declared route. */
+const SCREENS: Record<ReportsAppRouteKey, ComponentType> = {
+  'report-prompts': PromptsPage,
+  'style-document': StyleDocumentPage,
+  'report-templates': ReportTemplatesPage,
+  'structured-templates': StructuredTemplatesPage,
+};
+
+/**
+ * The Reports area's routes, from its declarations. The shell mounts this remote only on these paths; on any
+ * other path (for instance while leaving for another area) it renders nothing and lets the owner take over.
+ */
+export function ReportsApp() {
+  return (
+    <Suspense fallback={<ScreenLoading />}>
+      <Routes>
+        {routes.map(({ key, path }) => {
+          const Screen = SCREENS[key];
+          return <Route key={key} path={path} element={<Screen />} />;
+        })}
+        <Route path="*" element={null} />
+      </Routes>
+    </Suspense>
+  );
+}
