@@ -18,3 +18,4 @@ export * from './recordBundles.js';
 export * from './prompts.js';
 export * from './authoringDocuments.js';
 export * from './structuredTemplates.js';
+export * from './chronology.js';

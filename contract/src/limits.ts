@@ -94,6 +94,7 @@ export const JOB_TYPES = {
   DOCUMENT_PROCESSING: 'document_processing',
   VECTOR_REBUILD: 'vector_rebuild',
   RECORD_BUNDLE: 'record_bundle',
+  CHRONOLOGY: 'chronology',
 } as const;
 
 /** The socket.io event that carries a job's new state (a `Job`) to its owner's sockets. */
@@ -227,3 +228,26 @@ export const DEFAULT_EXPERT_DECLARATION =
   'requires any correction or qualification, I will inform those instructing me without delay.\n\n' +
   'STATEMENT OF TRUTH\n\n' +
   PD35_STATEMENT_OF_TRUTH;
+
+/** The medical chronology: how precisely an event's date is known, and the kinds of clinical event. */
+export const DATE_PRECISIONS = ['day', 'month', 'year'] as const;
+export const CHRONOLOGY_EVENT_KINDS = [
+  'consultation',
+  'imaging',
+  'operation',
+  'admission',
+  'prescription',
+  'therapy',
+  'test result',
+  'correspondence',
+  'other',
+] as const;
+export type ChronologyEventKind = (typeof CHRONOLOGY_EVENT_KINDS)[number];
+/** Where an event sits against the patient's Date of Event. */
+export const EVENT_RELATIONS = ['before', 'on', 'after'] as const;
+/** Who gave an event its kind, summary and clinician: the language model, or the rules when none is configured. */
+export const CHRONOLOGY_DESCRIBERS = ['language-model', 'rules'] as const;
+/** The states of a patient's chronology. */
+export const CHRONOLOGY_STATES = ['none', 'building', 'ready', 'failed'] as const;
+/** Longest text filter the chronology takes. */
+export const CHRONOLOGY_TEXT_FILTER_MAX_LENGTH = 200;

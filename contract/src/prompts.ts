@@ -175,11 +175,6 @@ export const promptCalls = {
       response: { 201: LookupTypeCreatedResponseSchema, ...ERROR_RESPONSES },
     },
   }),
-  invalidateUserCache: defineCall({
-    method: 'POST',
-    url: '/api/cache/invalidate-user',
-    schema: { response: { 200: CacheInvalidatedResponseSchema, ...ERROR_RESPONSES } },
-  }),
   defaultsAvailable: defineCall({
     method: 'GET',
     url: '/api/defaults/available',

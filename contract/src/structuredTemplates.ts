@@ -29,9 +29,10 @@ export const SectionContentTypeSchema = Type.Union(
 
 const Flag = () => Type.Boolean();
 
+/** The frontpage as the server answers it. */
 export const FrontpageSchema = Type.Object({
-  title_text: StoredText(FRONTPAGE_TEXT_MAX_LENGTH),
-  author_info: StoredText(FRONTPAGE_TEXT_MAX_LENGTH),
+  title_text: Type.String(),
+  author_info: Type.String(),
   include_patient_name: Flag(),
   include_patient_dob: Flag(),
   include_patient_mrn: Flag(),
@@ -40,11 +41,23 @@ export const FrontpageSchema = Type.Object({
 });
 export type Frontpage = Static<typeof FrontpageSchema>;
 
+/** The frontpage as the create and update calls take it. */
+export const FrontpageInputSchema = Type.Object({
+  ...FrontpageSchema.properties,
+  title_text: StoredText(FRONTPAGE_TEXT_MAX_LENGTH),
+  author_info: StoredText(FRONTPAGE_TEXT_MAX_LENGTH),
+});
+
 export const EndpageSchema = Type.Object({
+  declaration_text: Type.String(),
+  signature_line: Type.String(),
+});
+export type Endpage = Static<typeof EndpageSchema>;
+
+export const EndpageInputSchema = Type.Object({
   declaration_text: StoredText(DECLARATION_MAX_LENGTH),
   signature_line: StoredText(FRONTPAGE_TEXT_MAX_LENGTH),
 });
-export type Endpage = Static<typeof EndpageSchema>;
 
 export const TemplateSectionSchema = Type.Object({
   ID_Section: Type.Integer(),
@@ -84,13 +97,13 @@ export const StructuredTemplateSaveRequestSchema = Type.Object({
   description: OptionalText(STRUCTURED_TEMPLATE_DESCRIPTION_MAX_LENGTH, { title: 'Description' }),
   /** Active unless said otherwise. */
   is_active: Type.Optional(Type.Boolean()),
-  frontpage: FrontpageSchema,
+  frontpage: FrontpageInputSchema,
   sections: Type.Array(TemplateSectionInputSchema, {
     minItems: 1,
     maxItems: MAX_TEMPLATE_SECTIONS,
     errorMessage: { minItems: 'A template needs at least one section' },
   }),
-  endpage: EndpageSchema,
+  endpage: EndpageInputSchema,
 });
 export type StructuredTemplateSaveRequest = Static<typeof StructuredTemplateSaveRequestSchema>;
 

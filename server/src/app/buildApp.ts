@@ -1,4 +1,5 @@
 import cors from '@fastify/cors';
+import { AUTHORING_DOCX_MAX_BYTES } from '@ewrt/contract';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -16,6 +17,9 @@ import { createLoginService } from '../features/auth/createLoginService.js';
 import { createTokenService } from '../features/auth/createTokenService.js';
 import { argon2PasswordVerifier, type PasswordVerifier } from '../features/auth/passwords.js';
 import { registerAuthRoutes } from '../features/auth/registerAuthRoutes.js';
+import { createAuthoringDocumentService } from '../features/authoring-documents/createAuthoringDocumentService.js';
+import { createAuthoringFileLookup } from '../features/authoring-documents/createAuthoringFileLookup.js';
+import { registerAuthoringDocumentRoutes } from '../features/authoring-documents/registerAuthoringDocumentRoutes.js';
 import { resolveTokenSecret } from '../features/auth/resolveTokenSecret.js';
 import { createUserDirectory } from '../features/auth/userDirectory.js';
 import { createDirectoryRepository } from '../features/directory/createDirectoryRepository.js';
@@ -54,9 +58,13 @@ import { registerOpinionRoutes } from '../features/opinions/registerOpinionRoute
 import { createPatientDataPurgers } from '../features/patients/patientDataPurgers.js';
 import { createPatientService } from '../features/patients/createPatientService.js';
 import { registerPatientRoutes } from '../features/patients/registerPatientRoutes.js';
+import { createPromptService } from '../features/prompts/createPromptService.js';
+import { registerPromptRoutes } from '../features/prompts/registerPromptRoutes.js';
 import { attachSocketServer, endSessionSockets, userRoom } from '../features/realtime/attachSocketServer.js';
 import { createUserService } from '../features/users/createUserService.js';
 import { registerUserRoutes } from '../features/users/registerUserRoutes.js';
+import { createStructuredTemplateService } from '../features/structured-templates/createStructuredTemplateService.js';
+import { registerStructuredTemplateRoutes } from '../features/structured-templates/registerStructuredTemplateRoutes.js';
 import { registerErrorHandling } from '../http/registerErrorHandling.js';
 import { httpServerOptions } from '../http/httpServerOptions.js';
 import { registerJsonBodyParser } from '../http/registerJsonBodyParser.js';
@@ -254,10 +262,14 @@ export async function buildApp(
     // Signed download links carry no bearer token: their signature and expiry decide.
     const documentFiles = createDownloadableFileLookup(openDb);
     const bundleFiles = createBundleFileLookup(openDb);
+    const authoringFiles = createAuthoringFileLookup(openDb);
     registerFileRoutes(app, {
       files,
       links: downloadLinks,
-      lookup: async (storageKey) => (await documentFiles(storageKey)) ?? (await bundleFiles(storageKey)),
+      lookup: async (storageKey) =>
+        (await documentFiles(storageKey)) ??
+        (await bundleFiles(storageKey)) ??
+        (await authoringFiles(storageKey)),
     });
     registerAuthRoutes(app, {
       login: createLoginService({
@@ -325,6 +337,18 @@ export async function buildApp(
           answerTimeoutMs: config.languageModel?.timeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS,
         }),
       );
+      registerPromptRoutes(scope, createPromptService({ db: openDb, clock }));
+      registerStructuredTemplateRoutes(scope, createStructuredTemplateService({ db: openDb, clock }));
+      await registerAuthoringDocumentRoutes(scope, {
+        documents: createAuthoringDocumentService({
+          db: openDb,
+          clock,
+          files,
+          links: downloadLinks,
+          maxUploadBytes: AUTHORING_DOCX_MAX_BYTES,
+        }),
+        maxUploadBytes: AUTHORING_DOCX_MAX_BYTES,
+      });
       registerUserRoutes(
         scope,
         createUserService({

@@ -141,3 +141,14 @@ export async function patientIdByMrn(server: TestServer, mrn: string): Promise<n
   assert.ok(rows[0], `no patient ${mrn}`);
   return rows[0].id;
 }
+
+/** Gives a demo user another access level (by label), as an administrator's edit would, for the rest of a test file. */
+export async function setAccessLevel(server: TestServer, username: string, label: string): Promise<void> {
+  const { rows } = await server.app.ctx.db.query<{ id: number }>(
+    `UPDATE users SET access_level_id = (SELECT id FROM access_levels WHERE label = $2) WHERE username = $1
+     RETURNING id`,
+    [username, label],
+  );
+  if (!rows[0]) throw new Error(`No user ${username}`);
+  server.app.ctx.users.invalidate(rows[0].id);
+}

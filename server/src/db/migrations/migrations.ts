@@ -8,6 +8,7 @@ import { m006UserAdministration } from './m006UserAdministration.js';
 import { m007RecordQuestions } from './m007RecordQuestions.js';
 import { m008OcrPages } from './m008OcrPages.js';
 import { m009ReportAuthoring } from './m009ReportAuthoring.js';
+import { m010Chronology } from './m010Chronology.js';
 
 export const migrations: readonly Migration[] = [
   m001InitialSchema,
@@ -19,4 +20,5 @@ export const migrations: readonly Migration[] = [
   m007RecordQuestions,
   m008OcrPages,
   m009ReportAuthoring,
+  m010Chronology,
 ];

@@ -19,6 +19,9 @@ export interface AuditDeclaration {
     | 'job'
     | 'document'
     | 'documents'
+    | 'structured_template'
+    | 'structured_templates'
+    | 'prompts'
     | 'opinions';
 }
 

@@ -1,14 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/Database.js';
+import { createAuthoringDocumentRepository } from '../authoring-documents/authoringDocumentRepository.js';
 import type { FileStore } from '../files/FileStore.js';
 import { createGeneratedFileRepository } from '../files/generatedFileRepository.js';
 import { removeFilesOnceUnreferenced } from '../files/removeFilesOnceUnreferenced.js';
 import { createDocumentRepository } from './documentRepository.js';
 
 /**
- * For the transaction that deletes a user account: the user's opinion documents and generated files are rows that
- * go with the account (ON DELETE CASCADE), so their stored files are removed once that transaction has committed
- * (a rolled-back deletion keeps them).
+ * For the transaction that deletes a user account: the user's opinion documents, generated files, style document and
+ * report templates are rows that go with the account (ON DELETE CASCADE), so their stored files are removed once
+ * that transaction has committed (a rolled-back deletion keeps them).
  */
 export async function removeStoredFilesOfUser(
   deps: { db: Database; files: FileStore; log: FastifyBaseLogger },
@@ -18,6 +19,7 @@ export async function removeStoredFilesOfUser(
   const keys = [
     ...(await createDocumentRepository(tx).keysOfOwnerUser(userId)),
     ...(await createGeneratedFileRepository(tx).keysOfOwnerUser(userId)),
+    ...(await createAuthoringDocumentRepository(tx).storageKeysOfUser(userId)),
   ];
   removeFilesOnceUnreferenced(deps, keys);
 }

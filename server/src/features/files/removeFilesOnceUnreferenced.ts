@@ -20,7 +20,9 @@ export function removeFilesOnceUnreferenced(
     const { rows } = await deps.db.query<{ storage_key: string }>(
       `SELECT storage_key FROM documents WHERE storage_key = ANY($1::text[])
        UNION SELECT storage_key FROM generated_files WHERE storage_key = ANY($1::text[])
-       UNION SELECT storage_key FROM record_bundles WHERE storage_key = ANY($1::text[])`,
+       UNION SELECT storage_key FROM record_bundles WHERE storage_key = ANY($1::text[])
+       UNION SELECT storage_key FROM example_documents WHERE storage_key = ANY($1::text[])
+       UNION SELECT storage_key FROM report_templates WHERE storage_key = ANY($1::text[])`,
       [pending],
     );
     const stillReferenced = new Set(rows.map((row) => row.storage_key));

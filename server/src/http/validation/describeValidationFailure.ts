@@ -25,6 +25,9 @@ interface ContractSchema {
   format?: string;
   pattern?: string;
   const?: unknown;
+  items?: ContractSchema;
+  minItems?: number;
+  maxItems?: number;
 }
 
 const TYPE_WORDS: Record<string, string> = {
@@ -126,11 +129,37 @@ function defaultMessage(name: string, schema: ContractSchema, kind: FailureKind,
 }
 
 /**
+ * What is wrong inside an object or a list whose type is right: the first failing field, the list's length (its
+ * `errorMessage.minItems` or `maxItems` when it has one), or the first failing item.
+ */
+function innerMessage(name: string, schema: ContractSchema, value: unknown): string | undefined {
+  if (schema.type === 'object' && isPlainObject(value)) return describeObject(schema, value, false).message;
+  if (schema.type !== 'array' || !Array.isArray(value)) return undefined;
+  const own = isPlainObject(schema.errorMessage) ? (schema.errorMessage as Record<string, unknown>) : {};
+  const ownText = (key: string) => (typeof own[key] === 'string' ? own[key] : undefined);
+  if (schema.minItems !== undefined && value.length < schema.minItems) {
+    return ownText('minItems') ?? `${name} must hold at least ${schema.minItems} item(s)`;
+  }
+  if (schema.maxItems !== undefined && value.length > schema.maxItems) {
+    return ownText('maxItems') ?? `${name} must hold at most ${schema.maxItems} items`;
+  }
+  const items = schema.items;
+  const failing = items ? value.findIndex((item) => !Value.Check(items as TSchema, item)) : -1;
+  if (!items || failing === -1) return undefined;
+  return (
+    innerMessage(name, intendedVariant(items), value[failing]) ??
+    fieldMessage({}, name, items, value[failing])
+  );
+}
+
+/**
  * A field's message: its own `errorMessage`, else its object's (a string, or the entry for this rule; the
  * object's `type` entry is about the object itself), else one phrased from the field.
  */
 function fieldMessage(parent: ContractSchema, name: string, schema: ContractSchema, value: unknown) {
   const kind = kindOf(schema, value, parent.required?.includes(name) ?? false);
+  const inner = kind === 'type' ? innerMessage(name, intendedVariant(schema), value) : undefined;
+  if (inner !== undefined) return typeof schema.errorMessage === 'string' ? schema.errorMessage : inner;
   const fromParent =
     typeof parent.errorMessage === 'string'
       ? parent.errorMessage
