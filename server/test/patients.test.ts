@@ -394,6 +394,7 @@ describe('DELETE /api/patients/{id}/delete-all-data', () => {
         conversation_entries: 0,
         cached_answers: 0,
         bundles: 0,
+        chronology_events: 0,
       },
     });
     assert.equal(existsSync(folder), false);
@@ -407,6 +408,7 @@ describe('DELETE /api/patients/{id}/delete-all-data', () => {
       conversation_entries: 0,
       cached_answers: 0,
       bundles: 0,
+      chronology_events: 0,
     });
   });
 

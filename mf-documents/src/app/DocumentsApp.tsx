@@ -13,6 +13,9 @@ const RecordQuestionsPage = lazy(() =>
     default: module.RecordQuestionsPage,
   })),
 );
+const ChronologyPage = lazy(() =>
+  import('../features/chronology/ChronologyPage').then((module) => ({ default: module.ChronologyPage })),
+);
 const RecordBundlePage = lazy(() =>
   import('../features/bundle/RecordBundlePage').then((module) => ({ default: module.RecordBundlePage })),
 );
@@ -39,6 +42,7 @@ const SCREENS: Record<DocumentsAppRouteKey, ComponentType> = {
   'documents-vectors': VectorManagementPage,
   'patient-jobs': JobListPage,
   'record-questions': RecordQuestionsPage,
+  chronology: ChronologyPage,
   'record-bundle': RecordBundlePage,
   'opinions-upload': OpinionUploadPage,
   'opinions-query': OpinionQueryPage,

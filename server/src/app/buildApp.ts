@@ -37,6 +37,10 @@ import {
   DEFAULT_ANSWER_TIMEOUT_MS,
 } from '../features/conversations/createConversationService.js';
 import { registerConversationRoutes } from '../features/conversations/registerConversationRoutes.js';
+import { createChronologyPurger } from '../features/chronology/createChronologyPurger.js';
+import { createChronologyService } from '../features/chronology/createChronologyService.js';
+import { registerChronologyJobHandler } from '../features/chronology/registerChronologyJobHandler.js';
+import { registerChronologyRoutes } from '../features/chronology/registerChronologyRoutes.js';
 import { createDocumentPurgers } from '../features/documents/createDocumentPurgers.js';
 import { createDocumentService } from '../features/documents/createDocumentService.js';
 import { createDownloadableFileLookup } from '../features/documents/createDownloadableFileLookup.js';
@@ -153,6 +157,7 @@ export async function buildApp(
     }
     for (const purger of createConversationPurgers()) patientDataPurgers.register(purger);
     patientDataPurgers.register(createBundlePurger({ db: openDb, files, log: app.log }));
+    patientDataPurgers.register(createChronologyPurger());
     registerBundleJobHandler(jobs, {
       db: openDb,
       clock,
@@ -164,6 +169,7 @@ export async function buildApp(
     const embeddings = config.embeddings ? createOpenAiEmbeddingProvider(config.embeddings) : null;
     // Without a language model, questions are answered from retrieval alone, and say so.
     const languageModel = config.languageModel ? createOpenAiChatProvider(config.languageModel) : null;
+    registerChronologyJobHandler(jobs, { db: openDb, clock, ai: languageModel });
     // Scanned pages are read by OCR when tesseract and pdftoppm are installed; without them processing still completes.
     const ocrAvailability = ocrAvailabilityOf(config.ocr);
     if (!ocrAvailability.available && ocrAvailability.installCommand) {
@@ -337,6 +343,7 @@ export async function buildApp(
           answerTimeoutMs: config.languageModel?.timeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS,
         }),
       );
+      registerChronologyRoutes(scope, createChronologyService({ db: openDb, clock, jobs }));
       registerPromptRoutes(scope, createPromptService({ db: openDb, clock }));
       registerStructuredTemplateRoutes(scope, createStructuredTemplateService({ db: openDb, clock }));
       await registerAuthoringDocumentRoutes(scope, {

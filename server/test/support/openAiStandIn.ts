@@ -18,12 +18,25 @@
 //                          'decline'               "The records provided do not say." without a citation
 //                          'fail'                  503 with an OpenAI-style error body ("The model is overloaded")
 //                          'hang'                  never answers (until the client gives up or close())
+//                          'describe-events'       a chronology prompt's events ("[E1] <date>" then the passage)
+//                                                  described as a JSON array: each summary quotes its passage's
+//                                                  opening words, kind "correspondence", the first "Dr/Mr/Mrs/Ms
+//                                                  Name" of the passage as clinician
+//                          'describe-events-with-unsupported'  the same, but the first summary is
+//                                                  `unsupportedSentence`
 // It returns { baseUrl (ending /v1: what AI_BASE_URL takes), requests (every request: path, authorization header,
 // parsed body), setMode, close }.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type StandInMode = 'cite' | 'cite-with-unsupported' | 'decline' | 'fail' | 'hang';
+export type StandInMode =
+  | 'cite'
+  | 'cite-with-unsupported'
+  | 'decline'
+  | 'fail'
+  | 'hang'
+  | 'describe-events'
+  | 'describe-events-with-unsupported';
 
 export interface OpenAiStandInOptions {
   reportedModel?: string;
@@ -123,10 +136,27 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}): Pr
   let mode: StandInMode = options.mode ?? 'cite';
   const requests: RecordedRequest[] = [];
 
+  function describeEvents(prompt: string): string {
+    const events = [...prompt.matchAll(/^\[E(\d+)\] .+\n(.+)$/gm)];
+    return JSON.stringify(
+      events.map((event, index) => ({
+        id: `E${event[1]}`,
+        summary:
+          index === 0 && mode === 'describe-events-with-unsupported'
+            ? unsupportedSentence
+            : `${quoteOf(event[2]!)}.`,
+        kind: 'correspondence',
+        clinician: /\b(?:Dr|Mr|Mrs|Ms) [A-Z][a-z]+/.exec(event[2]!)?.[0] ?? null,
+      })),
+    );
+  }
+
   function answerText(body: RecordedRequest['body']): string {
     if (mode === 'decline') return 'The records provided do not say.';
     const prompt =
       [...(body.messages ?? [])].reverse().find((message) => message.role === 'user')?.content ?? '';
+    if (mode === 'describe-events' || mode === 'describe-events-with-unsupported')
+      return describeEvents(prompt);
     const sentences = readPromptSources(prompt).map(
       (source) => `The source reads: "${quoteOf(source.text)}" [${source.number}].`,
     );

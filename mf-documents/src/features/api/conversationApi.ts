@@ -67,7 +67,8 @@ async function withReadableErrorBody(error: unknown): Promise<never> {
   throw error;
 }
 
-async function downloadExport(url: string, fallbackName: string): Promise<ExportedFile> {
+/** GETs a file the server produces (a .docx export), named by its Content-Disposition, else `fallbackName`. */
+export async function downloadExport(url: string, fallbackName: string): Promise<ExportedFile> {
   try {
     const response = await apiClient.get<Blob>(url, { responseType: 'blob' });
     const header = response.headers['content-disposition'] as string | undefined;

@@ -25,6 +25,8 @@ interface CitationViewProps {
   citation: SourceLocation | null;
   source: ConversationSource;
   onClose: () => void;
+  /** The view's title when the citation is not an answer's numbered source (e.g. a chronology event's place). */
+  title?: string;
 }
 
 /** The page's text cut around the cited passage, by the passage's offsets in it. */
@@ -98,7 +100,7 @@ function PageText({ page, citation }: { page: DocumentPageResponse; citation: So
  * The page a citation points at: its indexed text with the cited passage highlighted, and the original file to
  * download. A modal, so focus stays inside while it is open and returns to the citation when it closes.
  */
-export function CitationView({ citation, source, onClose }: CitationViewProps) {
+export function CitationView({ citation, source, onClose, title }: CitationViewProps) {
   const [load, setLoad] = useState<PageLoad>({ status: 'loading' });
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
@@ -145,7 +147,7 @@ export function CitationView({ citation, source, onClose }: CitationViewProps) {
   return (
     <Modal
       open={citation !== null}
-      title={citation ? sourceLabel(citation) : ''}
+      title={citation ? (title ?? sourceLabel(citation)) : ''}
       onCancel={onClose}
       width={800}
       destroyOnHidden

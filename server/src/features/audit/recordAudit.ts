@@ -75,7 +75,10 @@ export type AuditAction =
   | 'bundle.read'
   | 'bundle.order'
   | 'bundle.generate'
-  | 'bundle.download_link';
+  | 'bundle.download_link'
+  | 'chronology.read'
+  | 'chronology.build'
+  | 'chronology.export';
 
 export interface AuditEntry {
   userId: number | null;

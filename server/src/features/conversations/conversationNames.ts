@@ -23,7 +23,7 @@ export const formatClockTime = (at: Date) => `${pad(at.getHours())}:${pad(at.get
 export const fileNameDay = (at: Date) => `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
 
 /** A name part made of safe characters only: accents dropped, anything but letters, digits and '-' as '_'. */
-function safeNamePart(text: string): string {
+export function safeNamePart(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -1,0 +1,175 @@
+import type { CHUNK_SOURCES } from '@ewrt/contract';
+import { dateLabelBefore } from '../dates/dateLabelBefore.js';
+import { readUkDates, type DatePrecision, type WrittenDate } from '../dates/readUkDates.js';
+import { soundsClinical } from './classifyEventKind.js';
+
+type ChunkSource = (typeof CHUNK_SOURCES)[number];
+
+/** One indexed passage of a page, placed in the page's text. */
+export interface PagePassage {
+  chunkId: number;
+  start: number;
+  end: number;
+  source: ChunkSource;
+  ocrConfidence: number | null;
+}
+
+/** One page of one of the patient's documents, as indexed. */
+export interface IndexedPage {
+  documentId: number;
+  page: number;
+  text: string;
+  passages: readonly PagePassage[];
+}
+
+/** A dated statement found on a page: a candidate event before copies of it are merged. */
+export interface DatedMention {
+  iso: string;
+  precision: DatePrecision;
+  dateText: string;
+  passage: string;
+  documentId: number;
+  page: number;
+  chunkId: number | null;
+  source: ChunkSource;
+  ocrConfidence: number | null;
+}
+
+/** Longest passage kept around a date; a longer sentence is cut at words with "…". */
+export const MAX_PASSAGE_LENGTH = 400;
+
+/** Lines that carry a date without stating an event: references, page footers, system stamps. */
+const NOT_AN_EVENT_LINE = [
+  /^\s*(?:our|your|my|letter|hospital|nhs|clinic)?\s*(?:ref(?:erence)?|no\.?|number)\b\.?\s*[:#]?/i,
+  /\bpage\s+\d+\s+(?:of|\/)\s+\d+\b/i,
+  /^\s*page\s+\d+\b/i,
+  /\b(?:cc|copy to|enc(?:losure)?s?)\s*:/i,
+];
+/** A line that holds only a date and a label saying it dates the letter itself: "Date: 03/04/2023", "Clinic date". */
+const DOCUMENT_DATE_LINE =
+  /^\s*(?:(?:date(?:d)?|date\s+of\s+(?:letter|clinic|consultation|report)|clinic\s+date|letter\s+date|date\s+seen|seen\s+on)\s*[:\-–]?\s*)?$/i;
+
+const ABBREVIATION_BEFORE_STOP =
+  /(?:^|[^A-Za-z])(?:dr|mr|mrs|ms|prof|st|no|ref|e\.g|i\.e|approx|vs|[A-Z]|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)$/i;
+
+function lineAround(text: string, start: number, end: number) {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const newline = text.indexOf('\n', end);
+  const lineEnd = newline === -1 ? text.length : newline;
+  return { lineStart, lineEnd, line: text.slice(lineStart, lineEnd) };
+}
+
+/** Whether the character at `at` ends a sentence: a full stop before a new sentence, a blank line, a heading's end. */
+function isBoundary(text: string, at: number): boolean {
+  const char = text[at];
+  if (char === '\n') {
+    const nextLineEnd = text.indexOf('\n', at + 1);
+    if (text.slice(at + 1, nextLineEnd === -1 ? text.length : nextLineEnd).trim() === '') return true;
+    const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+    const line = text.slice(lineStart, at).trimEnd();
+    // A line that ends with punctuation, or a short heading line, ends what it says; a wrapped line does not.
+    return /[.!?:;]$/.test(line) || line.length < 40;
+  }
+  if (char === '.' || char === '!' || char === '?') {
+    if (!/^\s+["'“‘(]?[\p{Lu}\p{N}]/u.test(text.slice(at + 1, at + 4))) return false;
+    return char !== '.' || !ABBREVIATION_BEFORE_STOP.test(text.slice(Math.max(0, at - 6), at));
+  }
+  return false;
+}
+
+/** The sentence (or heading line) of the page that holds text[start, end), flattened and cut to the maximum length. */
+export function sentenceAround(text: string, start: number, end: number): string {
+  let from = start;
+  while (from > 0 && !isBoundary(text, from - 1)) from -= 1;
+  let to = end;
+  while (to < text.length && !isBoundary(text, to)) to += 1;
+  if (to < text.length && text[to] !== '\n') to += 1;
+  return cutAround(text.slice(from, to), start - from, end - from);
+}
+
+/** The passage flattened to single spaces, cut at words to the maximum length, the date kept inside. */
+function cutAround(passage: string, dateStart: number, dateEnd: number): string {
+  const flat = (value: string) => value.replace(/\s+/g, ' ');
+  const whole = flat(passage).trim();
+  if (whole.length <= MAX_PASSAGE_LENGTH) return whole;
+  const before = flat(passage.slice(0, dateStart));
+  const date = flat(passage.slice(dateStart, dateEnd));
+  const after = flat(passage.slice(dateEnd));
+  const room = MAX_PASSAGE_LENGTH - date.length;
+  const keptBefore = Math.min(before.length, Math.max(Math.floor(room / 3), room - after.length));
+  const keptAfter = Math.min(after.length, room - keptBefore);
+  let head = before.slice(before.length - keptBefore);
+  let tail = after.slice(0, keptAfter);
+  if (keptBefore < before.length) head = `…${head.slice(head.indexOf(' ') + 1)}`;
+  if (keptAfter < after.length) tail = `${tail.slice(0, Math.max(0, tail.lastIndexOf(' ')))}…`;
+  return `${head}${date}${tail}`.trim();
+}
+
+/** The few lines after a letter's date line that say what the letter is about ("I saw Mr Smith in clinic today"). */
+function openingAfter(text: string, lineEnd: number): string {
+  const rest = text.slice(lineEnd).replace(/^\s+/, '');
+  const sentence = sentenceAround(rest, 0, 0);
+  const lines = rest.split('\n').filter((line) => line.trim() !== '');
+  let opening = sentence;
+  for (const line of lines.slice(1)) {
+    if (opening.length >= 60) break;
+    opening = `${opening} ${line.trim()}`;
+  }
+  return cutAround(opening, 0, 0);
+}
+
+function passageAt(page: IndexedPage, index: number): PagePassage | null {
+  return page.passages.find((passage) => passage.start <= index && index < passage.end) ?? null;
+}
+
+/**
+ * Every dated statement on the indexed pages that may be a clinical event, in page order. A date is passed over when
+ * a label before it makes it a date of birth or a dictated, typed, transcribed or printed date, when its line is a
+ * reference, a page footer or a copy list, and a bare year ("in 2019") unless its sentence names something clinical.
+ * A date alone on a letter's date line ("Date: 03/04/2023") dates the letter: it is an event (with the letter's
+ * opening as its passage) only when the page states nothing else on that date.
+ */
+export function extractDatedMentions(pages: readonly IndexedPage[], referenceYear: number): DatedMention[] {
+  const mentions: DatedMention[] = [];
+  for (const page of pages) {
+    const found = readUkDates(page.text, { referenceYear, bareYears: true });
+    const onPage: DatedMention[] = [];
+    const documentDates: { date: WrittenDate; lineEnd: number }[] = [];
+    for (const date of found) {
+      if (dateLabelBefore(page.text, date.start)) continue;
+      const { line, lineStart, lineEnd } = lineAround(page.text, date.start, date.end);
+      if (NOT_AN_EVENT_LINE.some((pattern) => pattern.test(line))) continue;
+      const rest = `${line.slice(0, date.start - lineStart)}${line.slice(date.end - lineStart)}`;
+      if (DOCUMENT_DATE_LINE.test(rest)) {
+        documentDates.push({ date, lineEnd });
+        continue;
+      }
+      const passage = sentenceAround(page.text, date.start, date.end);
+      if (date.precision === 'year' && !soundsClinical(passage)) continue;
+      onPage.push(mentionOf(page, date, passage));
+    }
+    for (const { date, lineEnd } of documentDates) {
+      if (onPage.some((mention) => mention.iso === date.iso)) continue;
+      const opening = openingAfter(page.text, lineEnd);
+      if (opening === '') continue;
+      onPage.push(mentionOf(page, date, `${date.text}: ${opening}`));
+    }
+    mentions.push(...onPage);
+  }
+  return mentions;
+}
+
+function mentionOf(page: IndexedPage, date: WrittenDate, passage: string): DatedMention {
+  const indexed = passageAt(page, date.start);
+  return {
+    iso: date.iso,
+    precision: date.precision,
+    dateText: date.text,
+    passage,
+    documentId: page.documentId,
+    page: page.page,
+    chunkId: indexed?.chunkId ?? null,
+    source: indexed?.source ?? 'text',
+    ocrConfidence: indexed?.ocrConfidence ?? null,
+  };
+}

@@ -1,0 +1,61 @@
+import type { DatePrecision } from '../dates/readUkDates.js';
+import type { DatedMention } from './extractDatedMentions.js';
+
+/** One event: the first statement of it, and every place (document and page) that states it, in reading order. */
+export interface MergedEvent {
+  iso: string;
+  precision: DatePrecision;
+  dateText: string;
+  passage: string;
+  places: Omit<DatedMention, 'iso' | 'precision' | 'dateText' | 'passage'>[];
+}
+
+/** Share of words two passages must have in common (of all the words of either) to be copies of one statement. */
+export const SAME_PASSAGE_OVERLAP = 0.8;
+
+/** A passage's words, lower-cased, without punctuation or the "…" of a cut. */
+function wordsOf(passage: string): string[] {
+  return passage.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** Whether two passages say the same thing: identical once normalised, or sharing most of their words. */
+export function samePassage(first: string, second: string): boolean {
+  const a = wordsOf(first);
+  const b = wordsOf(second);
+  if (a.join(' ') === b.join(' ')) return true;
+  const setA = new Set(a);
+  const setB = new Set(b);
+  let shared = 0;
+  for (const word of setA) if (setB.has(word)) shared += 1;
+  const union = setA.size + setB.size - shared;
+  return union > 0 && shared / union >= SAME_PASSAGE_OVERLAP;
+}
+
+/**
+ * Merges the copies of one statement: mentions of the same date (and precision) whose passages are the same or
+ * nearly (copies of one letter, scanned twice or printed in two bundles) are one event listing each place. The
+ * mentions come in reading order (bundle order, else document and page), so each event's places do too and its
+ * passage is that of its first place. A page that repeats a statement adds its place once.
+ */
+export function mergeDuplicateMentions(mentions: readonly DatedMention[]): MergedEvent[] {
+  const events: MergedEvent[] = [];
+  const byDate = new Map<string, MergedEvent[]>();
+  for (const mention of mentions) {
+    const key = `${mention.iso}/${mention.precision}`;
+    const sameDate = byDate.get(key) ?? [];
+    const { iso, precision, dateText, passage, ...place } = mention;
+    const existing = sameDate.find((event) => samePassage(event.passage, passage));
+    if (existing) {
+      const placed = existing.places.some(
+        (known) => known.documentId === place.documentId && known.page === place.page,
+      );
+      if (!placed) existing.places.push(place);
+      continue;
+    }
+    const event: MergedEvent = { iso, precision, dateText, passage, places: [place] };
+    sameDate.push(event);
+    byDate.set(key, sameDate);
+    events.push(event);
+  }
+  return events;
+}

@@ -1,0 +1,165 @@
+import type { DATE_PRECISIONS } from '@ewrt/contract';
+
+export type DatePrecision = (typeof DATE_PRECISIONS)[number];
+
+/** A date written in a text: the first day of what it names, how precise it is, and where it is written. */
+export interface WrittenDate {
+  /** ISO `YYYY-MM-DD`: 2023-04-03 for a day, 2023-04-01 for "April 2023", 2023-01-01 for "in 2023". */
+  iso: string;
+  precision: DatePrecision;
+  /** The date as written, e.g. "3rd April 2023". */
+  text: string;
+  start: number;
+  end: number;
+}
+
+export interface ReadUkDatesOptions {
+  /** The year a two-digit year is read against (this century unless that is after next year). */
+  referenceYear?: number;
+  /**
+   * Also read a bare year that a preposition makes a time ("in 2019", "since 2018", "during 2020"); a year alone is
+   * more often a number, a reference or a copyright line, so callers that want one ask for it.
+   */
+  bareYears?: boolean;
+}
+
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+const MONTH_NAME =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const DAY = '(\\d{1,2})(?:st|nd|rd|th)?';
+
+interface ReadParts {
+  day: number;
+  month: number;
+  /** As written: two or four digits. */
+  year: string;
+  precision: DatePrecision;
+}
+
+/** A way of writing a date, and how to read its parts. */
+interface DateForm {
+  pattern: RegExp;
+  /** Offset of the date inside the match (a bare year's match includes the word before it). */
+  read(match: RegExpExecArray): ReadParts & { skip?: number };
+}
+
+const monthNumber = (name: string) =>
+  MONTHS.findIndex((month) => month.startsWith(name.toLowerCase().slice(0, 3))) + 1;
+
+// Numeric dates are read day first (UK records: 03/04/2023 is 3 April 2023); dates that start with the year are ISO.
+const DATE_FORMS: readonly DateForm[] = [
+  {
+    // 2023-04-03, 2023/04/03, 2023.04.03
+    pattern: /(?<!\d)(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?!\d)/g,
+    read: (m) => ({ year: m[1]!, month: Number(m[3]), day: Number(m[4]), precision: 'day' }),
+  },
+  {
+    // 03/04/2023, 3/4/23, 03.04.2023, 03-04-2023: the same separator twice
+    pattern: /(?<![\d/.-])(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})(?![\d/]|\.\d)/g,
+    read: (m) => ({ day: Number(m[1]), month: Number(m[3]), year: m[4]!, precision: 'day' }),
+  },
+  {
+    // 3rd April 2023, 3 Apr 23, 3rd of April, 2023
+    pattern: new RegExp(`(?<!\\d)${DAY}\\s+(?:of\\s+)?${MONTH_NAME}\\.?,?\\s+(\\d{4}|\\d{2})(?!\\d)`, 'gi'),
+    read: (m) => ({ day: Number(m[1]), month: monthNumber(m[2]!), year: m[3]!, precision: 'day' }),
+  },
+  {
+    // April 3, 2023 (as American software writes it)
+    pattern: new RegExp(`(?<![\\w])${MONTH_NAME}\\.?\\s+${DAY},?\\s+(\\d{4})(?!\\d)`, 'gi'),
+    read: (m) => ({ day: Number(m[2]), month: monthNumber(m[1]!), year: m[3]!, precision: 'day' }),
+  },
+  {
+    // April 2023: the month alone
+    pattern: new RegExp(`(?<![\\w])${MONTH_NAME}\\.?,?\\s+(\\d{4})(?!\\d)`, 'gi'),
+    read: (m) => ({ day: 1, month: monthNumber(m[1]!), year: m[2]!, precision: 'month' }),
+  },
+];
+
+/** "in 2019", "since 2018", "during early 2020": a year made a time by the words before it. */
+const BARE_YEAR_FORM: DateForm = {
+  pattern:
+    /\b((?:in|during|since|from|until|by|throughout)\s+(?:(?:early|late|mid|the\s+(?:spring|summer|autumn|winter)\s+of)[\s-]+)?)((?:19|20)\d{2})(?![\d/.-]\d|\s*[-–/]\s*\d)/gi,
+  read: (m) => ({ day: 1, month: 1, year: m[2]!, precision: 'year', skip: m[1]!.length }),
+};
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** A two-digit year is this century's unless that would put it after next year (98 is 1998, 19 is 2019). */
+function fullYear(written: string, referenceYear: number): number {
+  if (written.length === 4) return Number(written);
+  const inThisCentury = Math.floor(referenceYear / 100) * 100 + Number(written);
+  return inThisCentury > referenceYear + 1 ? inThisCentury - 100 : inThisCentury;
+}
+
+function isoDateOf(day: number, month: number, year: number): string | null {
+  if (year < 1900 || year > 2100 || month < 1 || month > 12 || day < 1) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${year}-${pad(month)}-${pad(day)}`;
+}
+
+/** The English name of an ISO date's month, e.g. `march` for `2021-03-12`. */
+export function monthNameOf(iso: string): string {
+  return MONTHS[Number(iso.slice(5, 7)) - 1]!;
+}
+
+/**
+ * Every date written in `text` the way UK records write them, in order: numeric dates day first (03/04/2023,
+ * 3/4/23, 03.04.2023 are 3 April 2023), ISO dates (2023-04-03), the month by name (3rd April 2023, 3 Apr 23,
+ * 3rd of April, 2023, April 3, 2023), a month alone (April 2023, precision month) and, when asked for, a bare year
+ * that a preposition makes a time (precision year). Where two readings overlap, the one that starts first, then the
+ * longer, is the date; an impossible date (31/02/2023) is no date and is not read again in parts.
+ */
+export function readUkDates(text: string, options: ReadUkDatesOptions = {}): WrittenDate[] {
+  const referenceYear = options.referenceYear ?? new Date().getUTCFullYear();
+  const forms = options.bareYears ? [...DATE_FORMS, BARE_YEAR_FORM] : DATE_FORMS;
+  const candidates: { start: number; end: number; iso: string | null; precision: DatePrecision }[] = [];
+  for (const { pattern, read } of forms) {
+    for (const match of text.matchAll(pattern)) {
+      const { day, month, year, precision, skip = 0 } = read(match as RegExpExecArray);
+      const start = match.index + skip;
+      const fullYearOf = fullYear(year, referenceYear);
+      const iso =
+        precision === 'year' && fullYearOf > referenceYear ? null : isoDateOf(day, month, fullYearOf);
+      candidates.push({ start, end: match.index + match[0].length, iso, precision });
+    }
+  }
+  candidates.sort((a, b) => a.start - b.start || b.end - a.end);
+  const found: WrittenDate[] = [];
+  let coveredUntil = -1;
+  for (const candidate of candidates) {
+    if (candidate.start < coveredUntil) continue;
+    coveredUntil = candidate.end;
+    if (!candidate.iso) continue;
+    found.push({
+      iso: candidate.iso,
+      precision: candidate.precision,
+      text: text.slice(candidate.start, candidate.end),
+      start: candidate.start,
+      end: candidate.end,
+    });
+  }
+  return found;
+}
+
+/** The last day of what a written date names: the day itself, the month's last day, or 31 December. */
+export function lastDayOf(iso: string, precision: DatePrecision): string {
+  if (precision === 'day') return iso;
+  if (precision === 'year') return `${iso.slice(0, 4)}-12-31`;
+  const [year, month] = [Number(iso.slice(0, 4)), Number(iso.slice(5, 7))];
+  return `${iso.slice(0, 7)}-${pad(new Date(Date.UTC(year, month, 0)).getUTCDate())}`;
+}
