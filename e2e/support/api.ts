@@ -98,13 +98,14 @@ export async function apiPost<T>(
 /** Adds a patient to `username`'s group through the API (for flows that need one but are not about adding). */
 export async function createPatient(
   username: string,
-  fields: Pick<PatientInput, 'FirstName' | 'Surname' | 'DateOfBirth' | 'MRN'>,
+  fields: Pick<PatientInput, 'FirstName' | 'Surname' | 'DateOfBirth' | 'MRN'> &
+    Partial<Pick<PatientInput, 'DateofEvent'>>,
 ): Promise<Patient> {
   const answer = await apiPost<Partial<PatientResponse> & Partial<ApiErrorBody>>(
     '/api/patients',
     {
-      ...fields,
       DateofEvent: null,
+      ...fields,
       Solicitorname: null,
       Solicitorcompany: null,
       Solicitorreference: null,

@@ -55,3 +55,34 @@ export async function scannedPdf(name: string, pageTexts: readonly string[]): Pr
     await rm(work, { recursive: true, force: true });
   }
 }
+
+export const WORD_MIME_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/**
+ * A Word document as an expert's word processor saves one: the paragraphs written to a text file and saved as .docx
+ * by LibreOffice (its own profile, so runs never collide).
+ */
+export async function wordDocument(name: string, paragraphs: readonly string[]): Promise<RecordFile> {
+  const work = await mkdtemp(path.join(os.tmpdir(), 'e2e-docx-'));
+  try {
+    const source = path.join(work, `${path.parse(name).name}.txt`);
+    await writeFile(source, `${paragraphs.join('\n\n')}\n`, 'utf8');
+    await run(
+      'soffice',
+      [
+        `-env:UserInstallation=file://${path.join(work, 'profile')}`,
+        '--headless',
+        '--convert-to',
+        'docx:MS Word 2007 XML',
+        '--outdir',
+        work,
+        source,
+      ],
+      { timeout: 120_000 },
+    );
+    const buffer = await readFile(path.join(work, `${path.parse(name).name}.docx`));
+    return { name, mimeType: WORD_MIME_TYPE, buffer };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}

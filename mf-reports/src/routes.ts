@@ -9,40 +9,42 @@ export const area = 'reports';
 /** How users name the area, e.g. in "this area is unavailable". */
 export const areaLabel = 'Reports';
 
-// Part 1 §5: a pagination-only patient may open none of the authoring screens (patientLevelsUnderSpec); they are
-// the user's own or their group's, so they need no patient. The user feature is generative AI (part 3 §6).
+// The authoring screens are the advanced tools of the access-level table (README "Access levels"): senior experts
+// set up their group's prompts and their own style and templates; drafting itself (part 3b) is generative AI. They
+// need no patient; a selected patient narrows them only as part 1 §5 says (report templates stay open to a
+// pagination-only patient, the others do not).
 export const routes = [
   {
     key: 'report-prompts',
     path: '/prompt-edit',
     title: 'Draft Report Prompts',
-    feature: 'generative-ai',
+    feature: 'advanced-tools',
     patientLevels: [1],
-    nav: { section: 'generative-ai', label: 'Draft Report Prompts', order: 30 },
+    nav: { section: 'tools', label: 'Prompts', order: 30 },
   },
   {
     key: 'style-document',
     path: '/example-report',
     title: 'Style Document',
-    feature: 'generative-ai',
+    feature: 'advanced-tools',
     patientLevels: [1],
-    nav: { section: 'generative-ai', label: 'Style Document', order: 40 },
+    nav: { section: 'tools', label: 'Style Document', order: 32 },
   },
   {
     key: 'report-templates',
     path: '/report-templates',
     title: 'Report Templates',
-    feature: 'generative-ai',
-    patientLevels: [1],
-    nav: { section: 'generative-ai', label: 'Report Templates', order: 50 },
+    feature: 'advanced-tools',
+    patientLevels: [1, 2],
+    nav: { section: 'tools', label: 'Report Templates', order: 34 },
   },
   {
     key: 'structured-templates',
     path: '/structured-templates',
     title: 'Structured Report Templates',
-    feature: 'generative-ai',
+    feature: 'advanced-tools',
     patientLevels: [1],
-    nav: { section: 'generative-ai', label: 'Structured Templates', order: 60 },
+    nav: { section: 'tools', label: 'Structured Templates', order: 36 },
   },
 ] as const satisfies readonly RouteDeclaration[];
 

@@ -185,21 +185,21 @@ export const REPORTS_REMOTE = remote('mf_reports', 'reports', 'Reports', [
     path: '/example-report',
     feature: 'advanced-tools',
     patientLevels: [1],
-    nav: { section: 'tools', label: 'Style Document', order: 40 },
+    nav: { section: 'tools', label: 'Style Document', order: 32 },
   },
   {
     key: 'report-templates',
     path: '/report-templates',
     feature: 'advanced-tools',
     patientLevels: [1, 2],
-    nav: { section: 'tools', label: 'Report Templates', order: 50 },
+    nav: { section: 'tools', label: 'Report Templates', order: 34 },
   },
   {
     key: 'structured-templates',
     path: '/structured-templates',
     feature: 'advanced-tools',
     patientLevels: [1],
-    nav: { section: 'tools', label: 'Structured Templates', order: 60 },
+    nav: { section: 'tools', label: 'Structured Templates', order: 36 },
   },
 ]);
 
