@@ -8,8 +8,8 @@ import globals from 'globals';
 const remotes = ['mf-patients', 'mf-documents', 'mf-reports', 'mf-transcription', 'mf-admin'];
 
 const sharedInternals = {
-  group: ['@ewrt/shared/*', '!@ewrt/shared/testing', '**/shared/src/**', '../shared/**', '../../shared/**'],
-  message: 'Import shared through its public entry (@ewrt/shared or @ewrt/shared/testing).',
+  group: ['@ewrt/shared/*', '!@ewrt/shared/testing', '!@ewrt/shared/kit', '**/shared/src/**', '../shared/**', '../../shared/**'],
+  message: 'Import shared through its public entries (@ewrt/shared, @ewrt/shared/kit or @ewrt/shared/testing).',
 };
 const anyRemote = {
   group: ['@ewrt/mf-*', ...remotes.map((r) => `**/${r}/**`)],
@@ -135,6 +135,24 @@ export default tseslint.config(
             serverCode,
             routerPackage,
             { group: ['@ewrt/shared', '@ewrt/shared/*'], message: 'Inside shared, use relative imports.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The kit is bundled into each app: shared state (the API client, the session) must come from the singleton.
+    files: ['shared/src/kit/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            anyRemote,
+            hostCode,
+            serverCode,
+            routerPackage,
+            { group: ['../*'], message: 'The kit takes shared state from @ewrt/shared, the singleton.' },
           ],
         },
       ],

@@ -48,8 +48,6 @@ export { useSelectedPatient } from './session/useSelectedPatient';
 
 // API
 export { apiClient, configureApi } from './api/apiClient';
-export { downloadFromLink } from './api/downloadFromLink';
-export { followDownloadLink } from './api/followDownloadLink';
 export { getErrorMessage } from './api/getErrorMessage';
 export { navigateTo } from './navigation/navigateTo';
 
@@ -88,8 +86,6 @@ export { AreaUnavailable } from './ui/AreaUnavailable';
 export { DateInput } from './ui/DateInput';
 export { FullPageSpinner } from './ui/FullPageSpinner';
 export { IdleSignOutWarning } from './ui/IdleSignOutWarning';
-export { ScreenLoading } from './ui/ScreenLoading';
-export { SectionCard } from './ui/SectionCard';
 export { SignInModal } from './ui/signIn/SignInModal';
 
 // Remote kit

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { ScreenLoading } from '@ewrt/shared';
 import { routes, type AdminAppRouteKey } from '../routes';
+import { ScreenLoading } from '@ewrt/shared/kit';
 
 // Every user opens their dashboard; only administrators and group admins open user management, so each
 // screen loads when first opened.

@@ -1,11 +1,11 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { ScreenLoading } from '@ewrt/shared';
 import { DocumentProcessingPage } from '../features/process/DocumentProcessingPage';
 import { DocumentSearchPage } from '../features/search/DocumentSearchPage';
 import { JobListPage } from '../features/jobs/JobListPage';
 import { VectorManagementPage } from '../features/vectors/VectorManagementPage';
 import { routes, type DocumentsAppRouteKey } from '../routes';
+import { ScreenLoading } from '@ewrt/shared/kit';
 
 // The question, bundle and opinion screens load when first opened, so the area's first screen stays small.
 const RecordQuestionsPage = lazy(() =>

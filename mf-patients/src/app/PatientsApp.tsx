@@ -1,8 +1,8 @@
 import { lazy, Suspense, type ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { ScreenLoading } from '@ewrt/shared';
 import { PatientSearchPage } from '../features/search-dashboard/PatientSearchPage';
 import { routes, type PatientsRouteKey } from '../routes';
+import { ScreenLoading } from '@ewrt/shared/kit';
 
 // The first screen of the area is the patient search: the patient's own pages load when opened.
 const PatientDetailPage = lazy(() =>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { ScreenLoading } from '@ewrt/shared';
 import { routes, type ReportsAppRouteKey } from '../routes';
+import { ScreenLoading } from '@ewrt/shared/kit';
 
 // Each screen loads when first opened: a user who only edits prompts never downloads the template editor.
 const PromptsPage = lazy(() =>

@@ -1,4 +1,4 @@
-import { downloadFromLink } from '@ewrt/shared';
+import { downloadFromLink } from '@ewrt/shared/kit';
 import type { DownloadLinkResponse, PatientDocument } from '@ewrt/contract';
 import { generateFileList } from './documentsApi';
 

@@ -1,7 +1,8 @@
 import { Alert, Button, Descriptions, Flex, Table } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { BundleEntry, RecordBundle } from '@ewrt/contract';
-import { formatDate, formatDateTime, SectionCard } from '@ewrt/shared';
+import { formatDate, formatDateTime } from '@ewrt/shared';
+import { SectionCard } from '@ewrt/shared/kit';
 import { BUNDLE_MESSAGES } from './bundleMessages';
 
 interface CurrentBundleCardProps {

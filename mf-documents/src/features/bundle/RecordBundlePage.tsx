@@ -9,7 +9,8 @@ import {
 } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import type { BundleDocument } from '@ewrt/contract';
-import { downloadFromLink, getErrorMessage, type Patient, SectionCard } from '@ewrt/shared';
+import { getErrorMessage, type Patient } from '@ewrt/shared';
+import { downloadFromLink, SectionCard } from '@ewrt/shared/kit';
 import { generateBundle, getBundleDownload, saveBundleOrder } from '../api/bundleApi';
 import { getJobStatus } from '../api/jobsApi';
 import { LiveAnnouncement } from '../jobs/LiveAnnouncement';

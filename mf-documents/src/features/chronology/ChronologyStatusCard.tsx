@@ -1,7 +1,8 @@
 import { Alert, Button, Flex, Progress, Typography } from 'antd';
 import { ReloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { ChronologyResponse } from '@ewrt/contract';
-import { formatDateTime, SectionCard } from '@ewrt/shared';
+import { formatDateTime } from '@ewrt/shared';
+import { SectionCard } from '@ewrt/shared/kit';
 import { CHRONOLOGY_MESSAGES } from './chronologyMessages';
 
 interface ChronologyStatusCardProps {

@@ -1,4 +1,4 @@
-import { followDownloadLink } from '@ewrt/shared';
+import { followDownloadLink } from '@ewrt/shared/kit';
 import type { ExportedFile } from '../api/conversationApi';
 
 /** Hands a file the page already holds to the browser's download, under the name the server gave it. */

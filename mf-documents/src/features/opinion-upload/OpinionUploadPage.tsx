@@ -7,7 +7,7 @@ import { ProcessingResults } from '../process/ProcessingResults';
 import { isReadyToSend, summarizeUploads } from '../process/uploadItem';
 import { UploadTotalsSummary } from '../process/UploadTotalsSummary';
 import { useOpinionUploads } from './useOpinionUploads';
-import { SectionCard } from '@ewrt/shared';
+import { SectionCard } from '@ewrt/shared/kit';
 
 /** /opinions/upload: add documents to the user's own opinion corpus and follow their processing jobs. */
 export function OpinionUploadPage() {

@@ -6,7 +6,7 @@ import { PROCESSING_MESSAGES } from './processingMessages';
 import type { UploadItem } from './uploadItem';
 import { UploadItemCard } from './UploadItemCard';
 import type { UploadProcessing } from './useUploadProcessing';
-import { SectionCard } from '@ewrt/shared';
+import { SectionCard } from '@ewrt/shared/kit';
 
 interface ChosenFilesCardProps {
   title: string;

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Alert, Button, Flex, Input, Typography } from 'antd';
-import { canUseResource, type Patient, SectionCard, useSession } from '@ewrt/shared';
+import { canUseResource, type Patient, useSession } from '@ewrt/shared';
+import { SectionCard } from '@ewrt/shared/kit';
 import { searchPatients } from '../api/patientLookupApi';
 import { patientName } from './patientName';
 import { PROCESSING_MESSAGES } from './processingMessages';

@@ -1,7 +1,7 @@
 import { Flex, Statistic } from 'antd';
 import type { ReactNode } from 'react';
 import type { UploadTotals } from './uploadItem';
-import { SectionCard } from '@ewrt/shared';
+import { SectionCard } from '@ewrt/shared/kit';
 
 interface ProcessingResultsProps {
   totals: UploadTotals;

@@ -2,7 +2,7 @@ import { Button, Flex } from 'antd';
 import { CloudUploadOutlined, DashboardOutlined, MonitorOutlined, SearchOutlined } from '@ant-design/icons';
 import type { UploadTotals } from './uploadItem';
 import { UploadTotalsSummary } from './UploadTotalsSummary';
-import { SectionCard } from '@ewrt/shared';
+import { SectionCard } from '@ewrt/shared/kit';
 
 interface ProcessingSidebarProps {
   totals: UploadTotals;

@@ -9,7 +9,8 @@ import {
 } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import type { PatientDocument } from '@ewrt/contract';
-import { downloadFromLink, formatFileSize, getErrorMessage, SectionCard } from '@ewrt/shared';
+import { formatFileSize, getErrorMessage } from '@ewrt/shared';
+import { downloadFromLink, SectionCard } from '@ewrt/shared/kit';
 import { totalDocumentBytes } from '../api/totalDocumentBytes';
 import { getDocumentDownload } from '../api/documentsApi';
 import { downloadDocumentFileList } from '../api/downloadDocumentFileList';

@@ -6,7 +6,8 @@ import type {
   PatientDocument,
   RebuildVectorsResponse,
 } from '@ewrt/contract';
-import { downloadFromLink, getErrorMessage } from '@ewrt/shared';
+import { getErrorMessage } from '@ewrt/shared';
+import { downloadFromLink } from '@ewrt/shared/kit';
 import { deletionOutcome } from './deletionOutcome';
 
 /** The calls behind a document list's actions: a patient's documents and opinion documents have their own. */

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, App, Button, Col, Flex, Modal, Result, Row, Typography } from 'antd';
 import type { ReportTemplate } from '@ewrt/contract';
-import { downloadFromLink, getErrorMessage, SectionCard, useSession } from '@ewrt/shared';
+import { getErrorMessage, useSession } from '@ewrt/shared';
+import { downloadFromLink, SectionCard } from '@ewrt/shared/kit';
 import { deleteReportTemplate, getReportTemplateDownload } from '../api/authoringDocumentsApi';
 import { EditReportTemplateModal } from './EditReportTemplateModal';
 import { REPORT_TEMPLATE_MESSAGES } from './reportTemplateMessages';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, Empty, Flex, Modal, Result, Typography } from 'antd';
-import { downloadFromLink, getErrorMessage, SectionCard, useSession } from '@ewrt/shared';
+import { getErrorMessage, useSession } from '@ewrt/shared';
+import { downloadFromLink, SectionCard } from '@ewrt/shared/kit';
 import { deleteStyleDocument, getStyleDocumentDownload } from '../api/authoringDocumentsApi';
 import { StyleDocumentDetails } from './StyleDocumentDetails';
 import { STYLE_DOCUMENT_MESSAGES } from './styleDocumentMessages';

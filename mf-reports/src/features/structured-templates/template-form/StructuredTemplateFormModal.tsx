@@ -5,7 +5,8 @@ import {
   STRUCTURED_TEMPLATE_DESCRIPTION_MAX_LENGTH,
   STRUCTURED_TEMPLATE_NAME_MAX_LENGTH,
 } from '@ewrt/contract/limits';
-import { getErrorMessage, SectionCard } from '@ewrt/shared';
+import { getErrorMessage } from '@ewrt/shared';
+import { SectionCard } from '@ewrt/shared/kit';
 import {
   createStructuredTemplate,
   getStructuredTemplate,

@@ -1,4 +1,4 @@
-import { apiClient } from './apiClient';
+import { apiClient } from '@ewrt/shared';
 import { followDownloadLink } from './followDownloadLink';
 
 /**
