@@ -25,9 +25,19 @@ const KIND_RULES: readonly [ChronologyEventKind, RegExp][] = [
   ['correspondence', /\b(?:letter|wrote|written|referral|referred|correspondence|report)\b/i],
 ];
 
+/**
+ * Care that is only asked for or awaited ("referred for physiotherapy", "listed for arthroscopy") has not happened
+ * yet: what it names does not decide the kind, the referral or the review that made it does.
+ */
+const INTENDED_CARE =
+  /\b(?:referred|referral|re-?referred)\s+(?:on\s+|back\s+)?(?:to|for)\b[^.;]*|\b(?:awaiting|listed for|booked for|waiting list for|planned)\b[^.;]*/gi;
+
 /** The kind of the event a passage states, by keywords alone (used without a language model, or when it fails). */
 export function classifyEventKind(passage: string): ChronologyEventKind {
-  for (const [kind, pattern] of KIND_RULES) if (pattern.test(passage)) return kind;
+  const done = passage.replace(INTENDED_CARE, (intended) =>
+    /^re(?:-?referred|ferr)/i.test(intended) ? 'referral' : '',
+  );
+  for (const [kind, pattern] of KIND_RULES) if (pattern.test(done)) return kind;
   return 'other';
 }
 
