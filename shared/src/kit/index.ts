@@ -5,3 +5,5 @@ export { downloadFromLink } from './downloadFromLink';
 export { followDownloadLink } from './followDownloadLink';
 export { ScreenLoading } from './ScreenLoading';
 export { SectionCard } from './SectionCard';
+export { ConfirmDeletionModal } from './ConfirmDeletionModal';
+export { CreateNamedItemModal } from './CreateNamedItemModal';
