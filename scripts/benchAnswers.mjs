@@ -16,6 +16,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { percentile } from './lib/benchApi.mjs';
 import { ROOT, buildStale, serverApp } from './lib/workspace.mjs';
+import { createRandom, importServerModule } from './lib/benchSupport.mjs';
 
 const BUDGETS_MS = { searchP95: 50, answerP95: 1_000 };
 const TARGET_PASSAGES = 10_000;
@@ -28,23 +29,7 @@ const K = 8;
 const WARM_UP_ROUNDS = 1;
 const MEASURED_ROUNDS = 3;
 
-function serverModule(relativePath) {
-  return import(pathToFileURL(path.join(ROOT, 'server', 'dist', relativePath)).href);
-}
 
-/** A deterministic pseudo-random sequence, so that two runs index the same text and ask the same questions. */
-function createRandom(seed) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-  return {
-    next,
-    pick: (list) => list[Math.floor(next() * list.length)],
-    integer: (min, max) => min + Math.floor(next() * (max - min + 1)),
-  };
-}
 
 const SIDES = ['left', 'right'];
 const REGIONS = [
@@ -239,13 +224,13 @@ export async function runAnswersBenchmark(options = {}) {
     answers,
     fingerprint,
   ] = await Promise.all([
-    serverModule('db/openDatabase.js'),
-    serverModule('db/runMigrations.js'),
-    serverModule('seed/seedDemoOrganisation.js'),
-    serverModule('db/analyzeDatabase.js'),
-    serverModule('features/answers/searchPassages.js'),
-    serverModule('features/answers/answerQuestion.js'),
-    serverModule('features/answers/indexFingerprint.js'),
+    importServerModule('db/openDatabase.js'),
+    importServerModule('db/runMigrations.js'),
+    importServerModule('seed/seedDemoOrganisation.js'),
+    importServerModule('db/analyzeDatabase.js'),
+    importServerModule('features/answers/searchPassages.js'),
+    importServerModule('features/answers/answerQuestion.js'),
+    importServerModule('features/answers/indexFingerprint.js'),
   ]);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ewrt-bench-answers-'));
   const resultsDir = path.join(ROOT, 'bench-results');

@@ -13,7 +13,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT, buildStale, serverApp } from './lib/workspace.mjs';
+import { buildStale, serverApp } from './lib/workspace.mjs';
+import { createRandom, importServerModule } from './lib/benchSupport.mjs';
 
 const BUDGET_MS = 10_000;
 const DOCUMENTS = 12;
@@ -22,22 +23,7 @@ const PARAGRAPHS_PER_PAGE = 9;
 /** Every how many pages a page repeats an earlier one (bundles are full of copies of one letter). */
 const COPY_EVERY = 7;
 
-function serverModule(relativePath) {
-  return import(pathToFileURL(path.join(ROOT, 'server', 'dist', relativePath)).href);
-}
 
-/** A deterministic pseudo-random sequence, so that two runs build the same record. */
-function createRandom(seed) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-  return {
-    pick: (list) => list[Math.floor(next() * list.length)],
-    integer: (min, max) => min + Math.floor(next() * (max - min + 1)),
-  };
-}
 
 const MONTHS = [
   'January',
@@ -159,11 +145,11 @@ export async function runChronologyBenchmark(options = {}) {
   await buildStale([serverApp()], { log });
   const [{ openDatabase }, { runMigrations }, { seedDemoOrganisation }, { chunkPages }, chronology] =
     await Promise.all([
-      serverModule('db/openDatabase.js'),
-      serverModule('db/runMigrations.js'),
-      serverModule('seed/seedDemoOrganisation.js'),
-      serverModule('features/documents/chunkPages.js'),
-      serverModule('features/chronology/buildChronology.js'),
+      importServerModule('db/openDatabase.js'),
+      importServerModule('db/runMigrations.js'),
+      importServerModule('seed/seedDemoOrganisation.js'),
+      importServerModule('features/documents/chunkPages.js'),
+      importServerModule('features/chronology/buildChronology.js'),
     ]);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ewrt-bench-chronology-'));
   const db = await openDatabase({ dataDir, databaseUrl: null });

@@ -21,6 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { DEMO_PASSWORD } from './lib/demoSignIn.mjs';
 import { getFreePort, startApiServer } from './lib/processes.mjs';
 import { ROOT, buildStale, serverApp } from './lib/workspace.mjs';
+import { createRandom, importServerModule } from './lib/benchSupport.mjs';
 
 const LOOPBACK = '127.0.0.1';
 const LARGE_GROUP_PATIENTS = 100_000;
@@ -37,34 +38,15 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const requireFromServer = createRequire(path.join(ROOT, 'server', 'package.json'));
 const OTPAuth = requireFromServer('otpauth');
 
-function serverModule(relativePath) {
-  return import(pathToFileURL(path.join(ROOT, 'server', 'dist', relativePath)).href);
-}
 
-/** A deterministic pseudo-random sequence, so that two runs send the same requests. */
-function createRandom(seed) {
-  let state = seed >>> 0;
-  return {
-    next() {
-      state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-      return state / 2 ** 32;
-    },
-    pick(list) {
-      return list[Math.floor(this.next() * list.length)];
-    },
-    integer(min, max) {
-      return min + Math.floor(this.next() * (max - min + 1));
-    },
-  };
-}
 
 /** The demo organisation plus the generated patients, written directly through the server's own modules. */
 async function generateData({ dataDir, databaseUrl, log }) {
   const [{ openDatabase }, { runMigrations }, demo, bulk] = await Promise.all([
-    serverModule('db/openDatabase.js'),
-    serverModule('db/runMigrations.js'),
-    serverModule('seed/seedDemoOrganisation.js'),
-    serverModule('seed/seedBenchmarkPatients.js'),
+    importServerModule('db/openDatabase.js'),
+    importServerModule('db/runMigrations.js'),
+    importServerModule('seed/seedDemoOrganisation.js'),
+    importServerModule('seed/seedBenchmarkPatients.js'),
   ]);
   const db = await openDatabase({ dataDir, databaseUrl });
   try {
