@@ -23,9 +23,8 @@ export interface StoredChronology {
   modelInfo: ModelInfo | null;
 }
 
-/** An event to store, with its places in order. */
-export interface NewChronologyEvent {
-  iso: string;
+/** What an event says, stored and shown alike. */
+interface ChronologyEventContent {
   precision: DatePrecision;
   dateText: string;
   kind: ChronologyEventKind;
@@ -33,35 +32,28 @@ export interface NewChronologyEvent {
   summary: string | null;
   summarySupported: boolean | null;
   clinician: string | null;
-  places: {
-    documentId: number;
-    page: number;
-    chunkId: number | null;
-    source: 'text' | 'ocr';
-    ocrConfidence: number | null;
-  }[];
+}
+
+/** One page that states an event. */
+interface ChronologyEventPlace {
+  documentId: number;
+  page: number;
+  chunkId: number | null;
+  source: 'text' | 'ocr';
+  ocrConfidence: number | null;
+}
+
+/** An event to store, with its places in order. */
+export interface NewChronologyEvent extends ChronologyEventContent {
+  iso: string;
+  places: ChronologyEventPlace[];
 }
 
 /** A stored event with its places, as the chronology shows it. */
-export interface StoredChronologyEvent {
+export interface StoredChronologyEvent extends ChronologyEventContent {
   id: number;
   date: string;
-  precision: DatePrecision;
-  dateText: string;
-  kind: ChronologyEventKind;
-  passage: string;
-  summary: string | null;
-  summarySupported: boolean | null;
-  clinician: string | null;
-  places: {
-    documentId: number;
-    filename: string;
-    storageKey: string;
-    page: number;
-    chunkId: number | null;
-    source: 'text' | 'ocr';
-    ocrConfidence: number | null;
-  }[];
+  places: (ChronologyEventPlace & { filename: string; storageKey: string })[];
 }
 
 interface EventRow {
