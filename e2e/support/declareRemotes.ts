@@ -1,17 +1,21 @@
-// The remotes of parts 2 and 3 do not exist yet, and the generated runtime configuration declares only the routes
-// of remotes that do. Flows only a browser can prove sometimes need a route of such an area (Access Denied for a
-// user level, a configured remote that is down): these helpers add its declaration to the configuration the page
-// loads, in the shape the generator writes, while the stack's own remotes stay as served.
+// Flows only a browser can prove sometimes need an area configured differently from the stack's own (a remote that
+// is down, a route of an area not built yet): these helpers put its declaration into the configuration the page
+// loads, in the shape the generator writes, while the stack's other remotes stay as served.
 import type { Page } from '@playwright/test';
 import type { RemoteConfig, RouteDeclaration, RuntimeConfig } from '@ewrt/shared';
 import { stackInfo } from './stackInfo';
 
-/** Makes the page's /config.json the stack's configuration plus `remotes`. Call before opening the page. */
+/**
+ * Makes the page's /config.json the stack's configuration with `remotes` in it, each in place of the stack's remote
+ * of the same name if there is one. Call before opening the page.
+ */
 export async function declareRemotes(page: Page, remotes: RemoteConfig[]): Promise<void> {
+  const replaced = new Set(remotes.map((remote) => remote.name));
   await page.route(/\/config\.json(\?.*)?$/, async (route) => {
     const response = await route.fetch();
     const config = (await response.json()) as RuntimeConfig;
-    await route.fulfill({ response, json: { ...config, remotes: [...config.remotes, ...remotes] } });
+    const kept = config.remotes.filter((remote) => !replaced.has(remote.name));
+    await route.fulfill({ response, json: { ...config, remotes: [...kept, ...remotes] } });
   });
 }
 

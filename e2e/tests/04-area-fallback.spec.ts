@@ -114,7 +114,7 @@ test('a configured area whose remote is not running shows the fallback, its navb
   page,
   expectAccessible,
 }) => {
-  // The reports remote (part 3) declares the secure chatbot in the Tools section; its origin serves nothing.
+  // The reports remote, configured with the secure chatbot in the Tools section, where nothing is deployed.
   await declareRemotes(page, [
     await remoteNobodyServes('mf_reports', 'reports', 'Reports', [
       {
