@@ -19,3 +19,6 @@ export * from './prompts.js';
 export * from './authoringDocuments.js';
 export * from './structuredTemplates.js';
 export * from './chronology.js';
+export * from './draftReports.js';
+export * from './chat.js';
+export * from './research.js';

@@ -95,6 +95,7 @@ export const JOB_TYPES = {
   VECTOR_REBUILD: 'vector_rebuild',
   RECORD_BUNDLE: 'record_bundle',
   CHRONOLOGY: 'chronology',
+  DRAFT_REPORT: 'draft_report',
 } as const;
 
 /** The socket.io event that carries a job's new state (a `Job`) to its owner's sockets. */
@@ -251,3 +252,35 @@ export const CHRONOLOGY_DESCRIBERS = ['language-model', 'rules'] as const;
 export const CHRONOLOGY_STATES = ['none', 'building', 'ready', 'failed'] as const;
 /** Longest text filter the chronology takes. */
 export const CHRONOLOGY_TEXT_FILTER_MAX_LENGTH = 200;
+
+/** Draft reports (part 3 §2.1, §4, §9). */
+export const DRAFT_JOB_POLL_INTERVAL_MS = 2000;
+/** The Recent Jobs panel fetches page 1 of 10 and shows the first 5. */
+export const DRAFT_JOBS_PAGE = 1;
+export const DRAFT_JOBS_PAGE_SIZE = 10;
+export const DRAFT_JOBS_SHOWN = 5;
+export const DRAFT_JOBS_MAX_PAGE_SIZE = 100;
+/** The result section that holds the whole report, shown as "Complete Report". */
+export const COMPLETE_FINAL_REPORT = 'COMPLETE_FINAL_REPORT';
+export const COMPLETE_REPORT_LABEL = 'Complete Report';
+export const GENERATED_REPORT_PANEL_MAX_HEIGHT_PX = 600;
+/** Passages of the patient's records retrieved for each prompt of a draft report. */
+export const DRAFT_PASSAGES_PER_PROMPT = 8;
+/** Most prompts one draft report runs (one job step each). */
+export const MAX_DRAFT_PROMPTS = 100;
+/** The formats the generated documents list badges. */
+export const GENERATED_DOCUMENT_FORMATS = ['DOCX', 'PDF', 'TXT'] as const;
+
+/** The secure chatbot and the research assistant (part 3 §5, §9). */
+export const CHAT_CONTEXT_MAX_WORDS = 20_000;
+export const CHAT_MESSAGE_MAX_LENGTH = 20_000;
+/** Longest pasted context in characters: far above 20,000 words, so the word limit is the one that bites. */
+export const CHAT_CONTEXT_MAX_LENGTH = 400_000;
+export const CHAT_HISTORY_MAX_MESSAGES = 200;
+export const CHAT_SCROLL_DELAY_MS = 100;
+export const CHAT_ROLES = ['user', 'assistant'] as const;
+export const TRUSTED_SOURCE_NAME_MAX_LENGTH = 200;
+export const TRUSTED_SOURCE_DOMAIN_MAX_LENGTH = 253;
+export const TRUSTED_SOURCE_DESCRIPTION_MAX_LENGTH = 1000;
+/** Web pages a research answer reads at most. */
+export const RESEARCH_RESULTS_MAX = 8;

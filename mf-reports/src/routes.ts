@@ -9,11 +9,51 @@ export const area = 'reports';
 /** How users name the area, e.g. in "this area is unavailable". */
 export const areaLabel = 'Reports';
 
-// The authoring screens are the advanced tools of the access-level table (README "Access levels"): senior experts
-// set up their group's prompts and their own style and templates; drafting itself (part 3b) is generative AI. They
-// need no patient; a selected patient narrows them only as part 1 §5 says (report templates stay open to a
-// pagination-only patient, the others do not).
+// Drafting is generative AI and works on a patient: the screens take ?patientId= or the selected patient and say
+// themselves when there is none (part 3 §2.1). The chatbot and the research assistant are tools that read no patient
+// data. The authoring screens are the advanced tools of the access-level table (README "Access levels"): senior
+// experts set up their group's prompts and their own style and templates. A selected patient narrows every screen
+// as part 1 §5 says (report templates stay open to a pagination-only patient, the others do not).
 export const routes = [
+  {
+    key: 'draft-report',
+    path: '/draft-report',
+    title: 'Draft Report',
+    feature: 'generative-ai',
+    patientLevels: [1],
+    nav: { section: 'generative-ai', label: 'Draft Report', order: 10 },
+  },
+  {
+    key: 'generated-reports',
+    path: '/generative-docs',
+    title: 'Generated Reports',
+    feature: 'generative-ai',
+    patientLevels: [1],
+    nav: { section: 'generative-ai', label: 'Generated Reports', order: 20 },
+    actionCard: {
+      title: 'View Draft Reports',
+      description: 'Open the draft reports generated for this patient.',
+      patientFeature: 'draft-reports',
+      order: 60,
+      patientQuery: true,
+    },
+  },
+  {
+    key: 'secure-chatbot',
+    path: '/secure-chatbot',
+    title: 'Secure Chatbot',
+    feature: 'tools',
+    patientLevels: [1],
+    nav: { section: 'tools', label: 'Secure Chatbot', order: 10 },
+  },
+  {
+    key: 'research-assistant',
+    path: '/research-assistant',
+    title: 'Research Assistant',
+    feature: 'tools',
+    patientLevels: [1],
+    nav: { section: 'tools', label: 'Research Assistant', order: 20 },
+  },
   {
     key: 'report-prompts',
     path: '/prompt-edit',

@@ -4,6 +4,24 @@ import { routes, type ReportsAppRouteKey } from '../routes';
 import { ScreenLoading } from '@ewrt/shared/kit';
 
 // Each screen loads when first opened: a user who only edits prompts never downloads the template editor.
+const DraftReportPage = lazy(() =>
+  import('../features/draft-report/DraftReportPage').then((module) => ({ default: module.DraftReportPage })),
+);
+const GeneratedReportsPage = lazy(() =>
+  import('../features/generated-reports/GeneratedReportsPage').then((module) => ({
+    default: module.GeneratedReportsPage,
+  })),
+);
+const SecureChatbotPage = lazy(() =>
+  import('../features/secure-chatbot/SecureChatbotPage').then((module) => ({
+    default: module.SecureChatbotPage,
+  })),
+);
+const ResearchAssistantPage = lazy(() =>
+  import('../features/research-assistant/ResearchAssistantPage').then((module) => ({
+    default: module.ResearchAssistantPage,
+  })),
+);
 const PromptsPage = lazy(() =>
   import('../features/prompts/PromptsPage').then((module) => ({ default: module.PromptsPage })),
 );
@@ -25,6 +43,10 @@ const StructuredTemplatesPage = lazy(() =>
 
 /** The screen of each declared route. */
 const SCREENS: Record<ReportsAppRouteKey, ComponentType> = {
+  'draft-report': DraftReportPage,
+  'generated-reports': GeneratedReportsPage,
+  'secure-chatbot': SecureChatbotPage,
+  'research-assistant': ResearchAssistantPage,
   'report-prompts': PromptsPage,
   'style-document': StyleDocumentPage,
   'report-templates': ReportTemplatesPage,

@@ -48,6 +48,12 @@ import { ocrAvailabilityOf } from '../features/documents/ocr/ocrAvailability.js'
 import { processingCapabilitiesOf } from '../features/documents/processingCapabilitiesOf.js';
 import { registerDocumentJobHandlers } from '../features/documents/registerDocumentJobHandlers.js';
 import { registerDocumentRoutes } from '../features/documents/registerDocumentRoutes.js';
+import { registerChatRoutes } from '../features/chat/registerChatRoutes.js';
+import { registerDraftReportJobHandler } from '../features/draft-reports/registerDraftReportJobHandler.js';
+import { registerDraftReportRoutes } from '../features/draft-reports/registerDraftReportRoutes.js';
+import { createDraftReportWriter } from '../features/generated-reports/createDraftReportWriter.js';
+import { registerGeneratedReportRoutes } from '../features/generated-reports/registerGeneratedReportRoutes.js';
+import { registerResearchRoutes } from '../features/research/registerResearchRoutes.js';
 import { removeStoredFilesOfUser } from '../features/documents/removeStoredFilesOfUser.js';
 import { createDownloadLinks } from '../features/files/createDownloadLinks.js';
 import { createLocalFileStore } from '../features/files/FileStore.js';
@@ -170,6 +176,13 @@ export async function buildApp(
     // Without a language model, questions are answered from retrieval alone, and say so.
     const languageModel = config.languageModel ? createOpenAiChatProvider(config.languageModel) : null;
     registerChronologyJobHandler(jobs, { db: openDb, clock, ai: languageModel });
+    registerDraftReportJobHandler(jobs, {
+      db: openDb,
+      clock,
+      ai: languageModel,
+      embeddings,
+      writer: createDraftReportWriter({ db: openDb, clock, files }),
+    });
     // Scanned pages are read by OCR when tesseract and pdftoppm are installed; without them processing still completes.
     const ocrAvailability = ocrAvailabilityOf(config.ocr);
     if (!ocrAvailability.available && ocrAvailability.installCommand) {
@@ -327,10 +340,7 @@ export async function buildApp(
         }),
         maxUploadBytes: config.documentMaxUploadBytes,
       });
-      registerBundleRoutes(
-        scope,
-        createBundleService({ db: openDb, clock, links: downloadLinks, jobs }),
-      );
+      registerBundleRoutes(scope, createBundleService({ db: openDb, clock, links: downloadLinks, jobs }));
       registerConversationRoutes(
         scope,
         createConversationService({
@@ -345,6 +355,10 @@ export async function buildApp(
       );
       registerChronologyRoutes(scope, createChronologyService({ db: openDb, clock, jobs }));
       registerPromptRoutes(scope, createPromptService({ db: openDb, clock }));
+      registerDraftReportRoutes(scope, { db: openDb, clock, jobs });
+      registerGeneratedReportRoutes(scope, { db: openDb, clock, files, links: downloadLinks });
+      registerChatRoutes(scope, { clock, ai: languageModel });
+      registerResearchRoutes(scope, { db: openDb, clock, ai: languageModel, webSearch: null });
       registerStructuredTemplateRoutes(scope, createStructuredTemplateService({ db: openDb, clock }));
       await registerAuthoringDocumentRoutes(scope, {
         documents: createAuthoringDocumentService({

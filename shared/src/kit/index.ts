@@ -1,9 +1,18 @@
 // What each app bundles for itself rather than takes from the `@ewrt/shared` singleton: screen layout (antd Card,
-// Spin, Flex, Typography) and file downloads. The singleton loads with the landing page, so everything in it reaches
-// every visitor before sign-in; these are needed only on the screens that use them.
+// Spin, Flex, Typography), file downloads and the patient a patient-scoped tool works on. The singleton loads with
+// the landing page, so everything in it reaches every visitor before sign-in; these are needed only on the screens
+// that use them.
 export { downloadFromLink } from './downloadFromLink';
 export { followDownloadLink } from './followDownloadLink';
 export { ScreenLoading } from './ScreenLoading';
 export { SectionCard } from './SectionCard';
 export { ConfirmDeletionModal } from './ConfirmDeletionModal';
 export { CreateNamedItemModal } from './CreateNamedItemModal';
+export { getPatient } from './getPatient';
+export { useRequestedPatient, type RequestedPatient } from './useRequestedPatient';
+export {
+  filenameFromContentDisposition,
+  requestFile,
+  saveExportedFile,
+  type ExportedFile,
+} from './exportedFile';

@@ -1,7 +1,8 @@
 // The medical chronology calls (contract `chronologyCalls`): only this remote makes them.
 import type { BuildChronologyResponse, ChronologyFilter, ChronologyResponse } from '@ewrt/contract';
 import { apiClient } from '@ewrt/shared';
-import { downloadExport, type ExportedFile } from './conversationApi';
+import type { ExportedFile } from '@ewrt/shared/kit';
+import { downloadExport } from './conversationApi';
 
 const chronologyPath = (patientId: number) => `/api/patients/${encodeURIComponent(patientId)}/chronology`;
 

@@ -14,12 +14,7 @@ import type {
 } from '@ewrt/contract';
 import { QUERY_DEFAULT_K, QUERY_USE_CACHE_DEFAULT } from '@ewrt/contract/limits';
 import { apiClient } from '@ewrt/shared';
-
-/** A file the server produced, ready to be saved under the name it gave. */
-export interface ExportedFile {
-  blob: Blob;
-  filename: string;
-}
+import { requestFile, type ExportedFile } from '@ewrt/shared/kit';
 
 const patientPath = (patientId: number) => `/api/patients/${encodeURIComponent(patientId)}`;
 
@@ -28,54 +23,9 @@ function queryBody(query: string): QueryRequest {
   return { query, k: QUERY_DEFAULT_K, use_cache: QUERY_USE_CACHE_DEFAULT };
 }
 
-/**
- * The file name a Content-Disposition header gives: RFC 6266's `filename*` (UTF-8, percent-encoded) first, since it
- * carries names with accents, else the plain `filename`; the fallback when the header names none.
- */
-export function filenameFromContentDisposition(header: string | null | undefined, fallback: string): string {
-  if (!header) return fallback;
-  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
-  if (extended?.[2]) {
-    try {
-      const decoded = decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
-      if (decoded) return decoded;
-    } catch {
-      // A malformed escape: fall back to the plain name below.
-    }
-  }
-  const plain = /filename\s*=\s*("((?:\\.|[^"\\])*)"|[^;]+)/i.exec(header);
-  const name = (plain?.[2] ?? plain?.[1] ?? '').replace(/\\(.)/g, '$1').trim();
-  return name || fallback;
-}
-
-/**
- * A failed blob request carries its JSON error body as a Blob; reading it back lets the screen show the
- * server's message like for any other call.
- */
-async function withReadableErrorBody(error: unknown): Promise<never> {
-  const response =
-    typeof error === 'object' && error !== null
-      ? (error as { response?: { data?: unknown } }).response
-      : undefined;
-  if (response?.data instanceof Blob) {
-    try {
-      response.data = JSON.parse(await response.data.text()) as unknown;
-    } catch {
-      // Not JSON: the screen falls back to its own message.
-    }
-  }
-  throw error;
-}
-
 /** GETs a file the server produces (a .docx export), named by its Content-Disposition, else `fallbackName`. */
-export async function downloadExport(url: string, fallbackName: string): Promise<ExportedFile> {
-  try {
-    const response = await apiClient.get<Blob>(url, { responseType: 'blob' });
-    const header = response.headers['content-disposition'] as string | undefined;
-    return { blob: response.data, filename: filenameFromContentDisposition(header, fallbackName) };
-  } catch (error) {
-    return withReadableErrorBody(error);
-  }
+export function downloadExport(url: string, fallbackName: string): Promise<ExportedFile> {
+  return requestFile({ url }, fallbackName);
 }
 
 // Patient records

@@ -10,12 +10,11 @@ import {
 import { useNavigate } from 'react-router-dom';
 import type { BundleDocument } from '@ewrt/contract';
 import { getErrorMessage, type Patient } from '@ewrt/shared';
-import { downloadFromLink, SectionCard } from '@ewrt/shared/kit';
+import { downloadFromLink, SectionCard, useRequestedPatient } from '@ewrt/shared/kit';
 import { generateBundle, getBundleDownload, saveBundleOrder } from '../api/bundleApi';
 import { getJobStatus } from '../api/jobsApi';
 import { LiveAnnouncement } from '../jobs/LiveAnnouncement';
 import { PatientPageTitle } from '../patient-page/PatientPageTitle';
-import { useRequestedPatient } from '../process/useRequestedPatient';
 import { PatientRequiredView } from '../page-layout/PatientRequiredView';
 import { BundleOrderList } from './BundleOrderList';
 import { BUNDLE_MESSAGES } from './bundleMessages';

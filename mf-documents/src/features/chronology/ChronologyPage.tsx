@@ -7,7 +7,7 @@ import { getErrorMessage, type Patient } from '@ewrt/shared';
 import { SectionCard } from '@ewrt/shared/kit';
 import { buildChronology, exportChronology } from '../api/chronologyApi';
 import { CitationView } from '../conversation/CitationView';
-import { saveExportedFile } from '../conversation/saveExportedFile';
+import { saveExportedFile } from '@ewrt/shared/kit';
 import { LiveAnnouncement } from '../jobs/LiveAnnouncement';
 import { NoPatientInAddress } from '../page-layout/NoPatientInAddress';
 import { PatientPageTitle } from '../patient-page/PatientPageTitle';

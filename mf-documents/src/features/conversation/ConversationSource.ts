@@ -6,7 +6,7 @@ import type {
   QueryResponse,
   SaveConversationResponse,
 } from '@ewrt/contract';
-import type { ExportedFile } from '../api/conversationApi';
+import type { ExportedFile } from '@ewrt/shared/kit';
 
 /** The messages of one scope (part 2 §8 "Query chat" or "Opinions"), shown when the server gives none. */
 export interface ConversationMessages {

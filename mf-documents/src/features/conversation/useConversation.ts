@@ -4,7 +4,7 @@ import type { ConversationEntry, QueryResponse } from '@ewrt/contract';
 import { getErrorMessage } from '@ewrt/shared';
 import { httpStatusOf } from '../api/httpStatusOf';
 import type { ConversationSource } from './ConversationSource';
-import { saveExportedFile } from './saveExportedFile';
+import { saveExportedFile } from '@ewrt/shared/kit';
 
 export type ConversationLoad =
   { status: 'loading' } | { status: 'loaded' } | { status: 'failed'; error: string };

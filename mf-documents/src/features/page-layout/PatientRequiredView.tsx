@@ -1,6 +1,6 @@
 import { Alert, Button, Spin, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import type { RequestedPatient } from '../process/useRequestedPatient';
+import type { RequestedPatient } from '@ewrt/shared/kit';
 
 interface PatientRequiredViewProps {
   /** The screen's title, shown above the notice. */

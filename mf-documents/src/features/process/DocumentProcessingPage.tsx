@@ -9,7 +9,7 @@ import { ProcessingSidebar } from './ProcessingSidebar';
 import { REDIRECT_DELAY_MS } from './processingTimings';
 import { isReadyToSend, summarizeUploads } from './uploadItem';
 import { useDocumentProcessing } from './useDocumentProcessing';
-import { useRequestedPatient } from './useRequestedPatient';
+import { useRequestedPatient } from '@ewrt/shared/kit';
 
 /** /documents/process: upload a patient's documents and follow their processing jobs. */
 export function DocumentProcessingPage() {

@@ -10,12 +10,11 @@ import {
 import { useNavigate } from 'react-router-dom';
 import type { PatientDocument } from '@ewrt/contract';
 import { formatFileSize, getErrorMessage } from '@ewrt/shared';
-import { downloadFromLink, SectionCard } from '@ewrt/shared/kit';
+import { downloadFromLink, SectionCard, useRequestedPatient } from '@ewrt/shared/kit';
 import { totalDocumentBytes } from '../api/totalDocumentBytes';
 import { getDocumentDownload } from '../api/documentsApi';
 import { downloadDocumentFileList } from '../api/downloadDocumentFileList';
 import { patientName } from '../process/patientName';
-import { useRequestedPatient } from '../process/useRequestedPatient';
 import { usePatientDocuments } from '../vectors/usePatientDocuments';
 import { PatientRequiredView } from '../page-layout/PatientRequiredView';
 import { DocumentsTable } from './DocumentsTable';

@@ -9,6 +9,7 @@ import { m007RecordQuestions } from './m007RecordQuestions.js';
 import { m008OcrPages } from './m008OcrPages.js';
 import { m009ReportAuthoring } from './m009ReportAuthoring.js';
 import { m010Chronology } from './m010Chronology.js';
+import { m011DraftReports } from './m011DraftReports.js';
 
 export const migrations: readonly Migration[] = [
   m001InitialSchema,
@@ -21,4 +22,5 @@ export const migrations: readonly Migration[] = [
   m008OcrPages,
   m009ReportAuthoring,
   m010Chronology,
+  m011DraftReports,
 ];

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { selectedPatientStore, useSelectedPatient, type Patient } from '@ewrt/shared';
-import { getPatient } from '../api/patientLookupApi';
+import { getPatient } from './getPatient';
 
 export interface RequestedPatient {
   patient: Patient | null;

@@ -1,0 +1,4 @@
+// Ground: this screen is built by its own work.
+export function ResearchAssistantPage() {
+  return null;
+}
