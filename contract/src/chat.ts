@@ -17,10 +17,14 @@ import { ModelInfoSchema } from './recordQuestions.js';
  * feature 'tools'.
  */
 
+const CHAT_MODEL_LABEL_MAX_LENGTH = 500;
+
 export const ChatMessageSchema = Type.Object({
   role: LiteralUnion(CHAT_ROLES),
   content: StoredText(CHAT_MESSAGE_MAX_LENGTH),
   timestamp: Type.Optional(IsoDateTime()),
+  /** Of an answer: the model that wrote it, as the send call reported it (its model_info.label); the export names it. */
+  model: Type.Optional(StoredText(CHAT_MODEL_LABEL_MAX_LENGTH)),
 });
 export type ChatHistoryMessage = Static<typeof ChatMessageSchema>;
 

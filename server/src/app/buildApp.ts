@@ -49,10 +49,15 @@ import { processingCapabilitiesOf } from '../features/documents/processingCapabi
 import { registerDocumentJobHandlers } from '../features/documents/registerDocumentJobHandlers.js';
 import { registerDocumentRoutes } from '../features/documents/registerDocumentRoutes.js';
 import { registerChatRoutes } from '../features/chat/registerChatRoutes.js';
+import { createDraftReportService } from '../features/draft-reports/createDraftReportService.js';
 import { registerDraftReportJobHandler } from '../features/draft-reports/registerDraftReportJobHandler.js';
 import { registerDraftReportRoutes } from '../features/draft-reports/registerDraftReportRoutes.js';
 import { createDraftReportWriter } from '../features/generated-reports/createDraftReportWriter.js';
 import { registerGeneratedReportRoutes } from '../features/generated-reports/registerGeneratedReportRoutes.js';
+import { createGeneratedReportFileLookup } from '../features/generated-reports/createGeneratedReportFileLookup.js';
+import { createGeneratedReportPurger } from '../features/generated-reports/createGeneratedReportPurger.js';
+import { createGeneratedReportService } from '../features/generated-reports/createGeneratedReportService.js';
+import { createSearxngWebSearch } from '../features/research/createSearxngWebSearch.js';
 import { registerResearchRoutes } from '../features/research/registerResearchRoutes.js';
 import { removeStoredFilesOfUser } from '../features/documents/removeStoredFilesOfUser.js';
 import { createDownloadLinks } from '../features/files/createDownloadLinks.js';
@@ -164,6 +169,7 @@ export async function buildApp(
     for (const purger of createConversationPurgers()) patientDataPurgers.register(purger);
     patientDataPurgers.register(createBundlePurger({ db: openDb, files, log: app.log }));
     patientDataPurgers.register(createChronologyPurger());
+    patientDataPurgers.register(createGeneratedReportPurger({ db: openDb, files, log: app.log }));
     registerBundleJobHandler(jobs, {
       db: openDb,
       clock,
@@ -282,13 +288,15 @@ export async function buildApp(
     const documentFiles = createDownloadableFileLookup(openDb);
     const bundleFiles = createBundleFileLookup(openDb);
     const authoringFiles = createAuthoringFileLookup(openDb);
+    const generatedReportFiles = createGeneratedReportFileLookup(openDb);
     registerFileRoutes(app, {
       files,
       links: downloadLinks,
       lookup: async (storageKey) =>
         (await documentFiles(storageKey)) ??
         (await bundleFiles(storageKey)) ??
-        (await authoringFiles(storageKey)),
+        (await authoringFiles(storageKey)) ??
+        (await generatedReportFiles(storageKey)),
     });
     registerAuthRoutes(app, {
       login: createLoginService({
@@ -355,10 +363,28 @@ export async function buildApp(
       );
       registerChronologyRoutes(scope, createChronologyService({ db: openDb, clock, jobs }));
       registerPromptRoutes(scope, createPromptService({ db: openDb, clock }));
-      registerDraftReportRoutes(scope, { db: openDb, clock, jobs });
-      registerGeneratedReportRoutes(scope, { db: openDb, clock, files, links: downloadLinks });
-      registerChatRoutes(scope, { clock, ai: languageModel });
-      registerResearchRoutes(scope, { db: openDb, clock, ai: languageModel, webSearch: null });
+      registerDraftReportRoutes(scope, {
+        drafts: createDraftReportService({
+          db: openDb,
+          clock,
+          jobs,
+          structuredTemplates: createStructuredTemplateService({ db: openDb, clock }),
+        }),
+      });
+      registerGeneratedReportRoutes(scope, {
+        reports: createGeneratedReportService({ db: openDb, files, links: downloadLinks }),
+      });
+      registerChatRoutes(scope, {
+        clock,
+        ai: languageModel,
+        answerTimeoutMs: config.languageModel?.timeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS,
+      });
+      registerResearchRoutes(scope, {
+        db: openDb,
+        clock,
+        ai: languageModel,
+        webSearch: config.webSearch ? createSearxngWebSearch(config.webSearch) : null,
+      });
       registerStructuredTemplateRoutes(scope, createStructuredTemplateService({ db: openDb, clock }));
       await registerAuthoringDocumentRoutes(scope, {
         documents: createAuthoringDocumentService({

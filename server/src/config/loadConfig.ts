@@ -48,6 +48,14 @@ export interface ServerConfig {
   embeddings: { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null;
   /** An OpenAI-compatible chat endpoint (AI_BASE_URL + AI_MODEL); null: answers from retrieval alone. */
   languageModel: { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null;
+  /** A SearXNG instance for the research assistant (WEB_SEARCH_URL); null: research says it is not configured. */
+  webSearch: WebSearchSettings | null;
+}
+
+export interface WebSearchSettings {
+  /** The instance's base URL, e.g. https://search.example.org (its `/search?format=json` is called). */
+  baseUrl: string;
+  timeoutMs: number;
 }
 
 /**
@@ -205,6 +213,24 @@ function readAiEndpointSettings(
   };
 }
 
+/** `WEB_SEARCH_URL` (a SearXNG instance with its JSON format enabled) and `WEB_SEARCH_TIMEOUT_MS`; null when unset. */
+function readWebSearchSettings(env: NodeJS.ProcessEnv): WebSearchSettings | null {
+  const baseUrl = env.WEB_SEARCH_URL?.trim();
+  if (!baseUrl) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    // reported below
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new ConfigError(
+      `WEB_SEARCH_URL must be the URL of a SearXNG instance such as http://localhost:8888, not "${baseUrl}"`,
+    );
+  }
+  return { baseUrl, timeoutMs: readInteger(env, 'WEB_SEARCH_TIMEOUT_MS', 15_000, 1000, 120_000) };
+}
+
 /** Reads the server configuration from environment variables, with defaults that serve the local stack. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
@@ -245,5 +271,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ocr: readOcrSettings(env),
     embeddings: readAiEndpointSettings(env, 'AI_EMBEDDING_MODEL'),
     languageModel: readAiEndpointSettings(env, 'AI_MODEL'),
+    webSearch: readWebSearchSettings(env),
   };
 }

@@ -12,6 +12,8 @@
 //                        the configured AI_MODEL to prove the answer shows the model that answered
 //   unsupportedSentence  the sentence 'cite-with-unsupported' adds: it cites [1] but states what no source says
 //   apiKey               when set, a request without `Authorization: Bearer <apiKey>` is answered 401
+//   hangAfterChats       once it has answered this many chat completions, it switches to 'hang' (setMode undoes
+//                        it): a test stops the server while a job waits on its next request
 //   mode                 the starting mode (default 'cite'), changed later with setMode:
 //                          'cite'                  one cited, quoting sentence per source
 //                          'cite-with-unsupported' the same, then `unsupportedSentence`
@@ -24,6 +26,12 @@
 //                                                  Name" of the passage as clinician
 //                          'describe-events-with-unsupported'  the same, but the first summary is
 //                                                  `unsupportedSentence`
+//                          'converse'              a chat reply to the last user message: 'You asked: "<its
+//                                                  opening words>".' (the model reported as always), so a test
+//                                                  proves which message was sent last
+//                          'cite-pages'            a research prompt's web pages ("[n] title", "URL: …", then the
+//                                                  summary) each quoted by its opening words and cited [n], the
+//                                                  last page first, so numbering by first citation reorders them
 // It returns { baseUrl (ending /v1: what AI_BASE_URL takes), requests (every request: path, authorization header,
 // parsed body), setMode, close }.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -36,13 +44,16 @@ export type StandInMode =
   | 'fail'
   | 'hang'
   | 'describe-events'
-  | 'describe-events-with-unsupported';
+  | 'describe-events-with-unsupported'
+  | 'converse'
+  | 'cite-pages';
 
 export interface OpenAiStandInOptions {
   reportedModel?: string;
   unsupportedSentence?: string;
   apiKey?: string | null;
   mode?: StandInMode;
+  hangAfterChats?: number;
 }
 
 export interface RecordedRequest {
@@ -135,6 +146,7 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}): Pr
   const unsupportedSentence = options.unsupportedSentence ?? DEFAULT_UNSUPPORTED_SENTENCE;
   let mode: StandInMode = options.mode ?? 'cite';
   const requests: RecordedRequest[] = [];
+  let answeredChats = 0;
 
   function describeEvents(prompt: string): string {
     const events = [...prompt.matchAll(/^\[E(\d+)\] .+\n(.+)$/gm)];
@@ -157,6 +169,12 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}): Pr
       [...(body.messages ?? [])].reverse().find((message) => message.role === 'user')?.content ?? '';
     if (mode === 'describe-events' || mode === 'describe-events-with-unsupported')
       return describeEvents(prompt);
+    if (mode === 'converse') return `You asked: "${quoteOf(prompt)}".`;
+    if (mode === 'cite-pages') {
+      const pages = [...prompt.matchAll(/^\[(\d+)\] .+\nURL: .+\n(.+)$/gm)].reverse();
+      if (pages.length === 0) return 'The pages provided do not say.';
+      return pages.map((page) => `The page reads: "${quoteOf(page[2]!)}" [${page[1]}].`).join(' ');
+    }
     const sentences = readPromptSources(prompt).map(
       (source) => `The source reads: "${quoteOf(source.text)}" [${source.number}].`,
     );
@@ -228,6 +246,8 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}): Pr
         return;
       }
       answerChat(body, response);
+      answeredChats += 1;
+      if (answeredChats === options.hangAfterChats) mode = 'hang';
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

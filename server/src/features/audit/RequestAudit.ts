@@ -22,7 +22,9 @@ export interface AuditDeclaration {
     | 'structured_template'
     | 'structured_templates'
     | 'prompts'
-    | 'opinions';
+    | 'opinions'
+    | 'chat'
+    | 'research';
 }
 
 /** Facts a handler or service learnt that belong in the row. */

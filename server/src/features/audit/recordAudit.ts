@@ -78,7 +78,29 @@ export type AuditAction =
   | 'bundle.download_link'
   | 'chronology.read'
   | 'chronology.build'
-  | 'chronology.export';
+  | 'chronology.export'
+  | 'draft_report.type_list'
+  | 'draft_report.prompt_list'
+  | 'draft_report.generate'
+  | 'draft_report.status'
+  | 'draft_report.results'
+  | 'draft_report.job_list'
+  | 'draft_report.ai_use'
+  | 'generated_report.list'
+  | 'generated_report.download_link'
+  | 'generated_report.delete'
+  | 'chat.status'
+  | 'chat.validate_context'
+  | 'chat.send'
+  | 'chat.export'
+  | 'research.sources_list'
+  | 'research.status'
+  | 'research.search'
+  | 'research.export'
+  | 'research.source_create'
+  | 'research.source_update'
+  | 'research.source_toggle'
+  | 'research.source_delete';
 
 export interface AuditEntry {
   userId: number | null;
@@ -101,5 +123,16 @@ export async function recordAudit(db: Queryable, request: FastifyRequest, entry:
       request.ip,
       typeof userAgent === 'string' ? userAgent.slice(0, 512) : null,
     ],
+  );
+}
+
+/**
+ * Writes one row for what a background job did on its user's behalf (a draft's use of a language model): no request,
+ * so no address or user agent.
+ */
+export async function recordJobAudit(db: Queryable, entry: AuditEntry): Promise<void> {
+  await db.query(
+    `INSERT INTO audit_log (user_id, action, patient_id, details) VALUES ($1, $2, $3, $4::jsonb)`,
+    [entry.userId, entry.action, entry.patientId ?? null, JSON.stringify(entry.details ?? {})],
   );
 }

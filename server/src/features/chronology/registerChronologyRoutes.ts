@@ -1,20 +1,9 @@
 import { chronologyCalls } from '@ewrt/contract';
-import type { FastifyReply } from 'fastify';
 import type { ApiInstance } from '../../http/ApiInstance.js';
 import { auditOf } from '../audit/registerAuditTrail.js';
 import { currentUser } from '../auth/authenticateRequest.js';
-import { attachmentDisposition } from '../files/attachmentDisposition.js';
-import type { ChronologyExport, ChronologyService } from './createChronologyService.js';
-
-const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-
-/** The export answers a file, not the JSON its declaration's error responses describe. */
-function sendDocx(reply: FastifyReply, exported: ChronologyExport) {
-  return reply
-    .type(DOCX_TYPE)
-    .header('Content-Disposition', attachmentDisposition(exported.filename))
-    .send(exported.content);
-}
+import { sendWordDocument } from '../word/sendWordDocument.js';
+import type { ChronologyService } from './createChronologyService.js';
 
 /** The chronology calls: each route is its contract declaration, its audit declaration and one service call. */
 export function registerChronologyRoutes(app: ApiInstance, chronology: ChronologyService): void {
@@ -44,7 +33,7 @@ export function registerChronologyRoutes(app: ApiInstance, chronology: Chronolog
         request.query,
         auditOf(request),
       );
-      return sendDocx(reply, exported);
+      return sendWordDocument(reply, exported);
     },
   });
 }

@@ -8,6 +8,7 @@ import {
   TextRun,
   type ParagraphChild,
 } from 'docx';
+import { paragraphsOfText } from '../word/paragraphsOfText.js';
 import {
   pairExchanges,
   sourceLabel,
@@ -58,7 +59,7 @@ export async function buildConversationDocx(input: ConversationDocxInput): Promi
           heading: HeadingLevel.HEADING_2,
           spacing: { before: 360 },
         }),
-        ...paragraphsOf(exchange.question.content),
+        ...paragraphsOfText(exchange.question.content),
       );
     }
     const answer = exchange.answer;
@@ -83,7 +84,7 @@ export async function buildConversationDocx(input: ConversationDocxInput): Promi
         }),
       );
     } else {
-      body.push(...paragraphsOf(answer.content));
+      body.push(...paragraphsOfText(answer.content));
     }
     if (metadata) {
       body.push(
@@ -127,12 +128,4 @@ function sentenceRuns(
     runs.push(new TextRun({ text: ` [${UNSUPPORTED_MARKER}]`, bold: true, color: FLAG_COLOUR }));
   }
   return runs;
-}
-
-function paragraphsOf(text: string): Paragraph[] {
-  return text
-    .split(/\n+/)
-    .map((line) => line.trim())
-    .filter((line) => line !== '')
-    .map((line) => new Paragraph(line));
 }

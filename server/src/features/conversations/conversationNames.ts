@@ -22,6 +22,10 @@ export const formatClockTime = (at: Date) => `${pad(at.getHours())}:${pad(at.get
 /** YYYY-MM-DD in the server's time zone, the date in a file name (sorts by date). */
 export const fileNameDay = (at: Date) => `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
 
+/** YYYY-MM-DD_HH-mm-ss in the server's time zone, the moment in an export's file name (sorts, and has no colons). */
+export const fileNameTimestamp = (at: Date) =>
+  `${fileNameDay(at)}_${pad(at.getHours())}-${pad(at.getMinutes())}-${pad(at.getSeconds())}`;
+
 /** A name part made of safe characters only: accents dropped, anything but letters, digits and '-' as '_'. */
 export function safeNamePart(text: string): string {
   return text

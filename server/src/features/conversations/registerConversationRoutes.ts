@@ -1,20 +1,10 @@
 import { opinionCalls, recordQuestionCalls } from '@ewrt/contract';
-import type { FastifyReply } from 'fastify';
 import type { ApiInstance } from '../../http/ApiInstance.js';
 import { auditOf } from '../audit/registerAuditTrail.js';
 import { currentUser } from '../auth/authenticateRequest.js';
-import { attachmentDisposition } from '../files/attachmentDisposition.js';
 import { abortSignalOfRequest } from './abortSignalOfRequest.js';
-import type { ConversationExport, ConversationService } from './createConversationService.js';
-
-const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-
-function sendDocx(reply: FastifyReply, exported: ConversationExport) {
-  return reply
-    .type(DOCX_TYPE)
-    .header('Content-Disposition', attachmentDisposition(exported.filename))
-    .send(exported.content);
-}
+import { sendWordDocument } from '../word/sendWordDocument.js';
+import type { ConversationService } from './createConversationService.js';
 
 /**
  * The record question calls (a patient's records) and the conversation and page calls of the opinion documents.
@@ -55,7 +45,7 @@ export function registerConversationRoutes(app: ApiInstance, conversations: Conv
     ...recordQuestionCalls.exportConversation,
     config: { audit: { action: 'conversation.export', resource: 'patient' } },
     handler: async (request, reply) =>
-      sendDocx(
+      sendWordDocument(
         reply,
         await conversations.export(currentUser(request), patient(request.params.id), auditOf(request)),
       ),
@@ -127,7 +117,7 @@ export function registerConversationRoutes(app: ApiInstance, conversations: Conv
     ...opinionCalls.exportOpinionConversation,
     config: { audit: { action: 'conversation.export', resource: 'opinions' } },
     handler: async (request, reply) =>
-      sendDocx(reply, await conversations.export(currentUser(request), opinions, auditOf(request))),
+      sendWordDocument(reply, await conversations.export(currentUser(request), opinions, auditOf(request))),
   });
 
   app.route({

@@ -31,6 +31,11 @@ export interface DraftReportDocumentInput {
   /** Front page, section outline and declaration; null for the defaults. */
   structuredTemplate: StructuredTemplateDetail | null;
   aiUse: AiUseRecord;
+  /**
+   * The prompts' own text by prompt id: with a structured template, a section goes under the template section whose
+   * words it shares most, counting its prompt's text; without it, the section's response stands in.
+   */
+  promptTexts?: Readonly<Record<number, string>>;
 }
 
 export interface WrittenDraftReport {

@@ -1,7 +1,13 @@
+import { researchCalls } from '@ewrt/contract';
 import type { Clock } from '../../context/Clock.js';
 import type { Database } from '../../db/Database.js';
 import type { ApiInstance } from '../../http/ApiInstance.js';
 import type { AiProvider } from '../ai/AiProvider.js';
+import { auditOf } from '../audit/registerAuditTrail.js';
+import { currentUser } from '../auth/authenticateRequest.js';
+import { abortSignalOfRequest } from '../conversations/abortSignalOfRequest.js';
+import { sendWordDocument } from '../word/sendWordDocument.js';
+import { createResearchService } from './createResearchService.js';
 import type { WebSearch } from './WebSearch.js';
 
 export interface ResearchRouteDeps {
@@ -11,5 +17,65 @@ export interface ResearchRouteDeps {
   webSearch: WebSearch | null;
 }
 
-/** The research assistant calls (ground: built by the research work). */
-export function registerResearchRoutes(_app: ApiInstance, _deps: ResearchRouteDeps): void {}
+/** The research assistant calls: each route is its contract declaration, its audit declaration and one service call. */
+export function registerResearchRoutes(app: ApiInstance, deps: ResearchRouteDeps): void {
+  const research = createResearchService(deps);
+
+  app.route({
+    ...researchCalls.listTrustedSources,
+    config: { audit: { action: 'research.sources_list', resource: 'research' } },
+    handler: (request) => research.listSources(currentUser(request), auditOf(request)),
+  });
+
+  app.route({
+    ...researchCalls.getResearchStatus,
+    config: { audit: { action: 'research.status', resource: 'research' } },
+    handler: async (request) => research.status(currentUser(request)),
+  });
+
+  app.route({
+    ...researchCalls.searchResearch,
+    config: { audit: { action: 'research.search', resource: 'research' } },
+    handler: (request, reply) =>
+      research.search(currentUser(request), request.body, abortSignalOfRequest(reply), auditOf(request)),
+  });
+
+  app.route({
+    ...researchCalls.exportResearch,
+    config: { audit: { action: 'research.export', resource: 'research' } },
+    handler: async (request, reply) =>
+      sendWordDocument(
+        reply,
+        await research.exportReport(currentUser(request), request.body, auditOf(request)),
+      ),
+  });
+
+  app.route({
+    ...researchCalls.createTrustedSource,
+    config: { audit: { action: 'research.source_create', resource: 'research' } },
+    handler: async (request, reply) => {
+      const saved = await research.create(currentUser(request), request.body, auditOf(request));
+      return reply.status(201).send(saved);
+    },
+  });
+
+  app.route({
+    ...researchCalls.updateTrustedSource,
+    config: { audit: { action: 'research.source_update', resource: 'research' } },
+    handler: (request) =>
+      research.update(currentUser(request), request.params.id, request.body, auditOf(request)),
+  });
+
+  app.route({
+    ...researchCalls.toggleTrustedSource,
+    config: { audit: { action: 'research.source_toggle', resource: 'research' } },
+    handler: (request) =>
+      research.toggle(currentUser(request), request.params.id, request.body.is_active, auditOf(request)),
+  });
+
+  app.route({
+    ...researchCalls.deleteTrustedSource,
+    config: { audit: { action: 'research.source_delete', resource: 'research' } },
+    handler: (request) => research.remove(currentUser(request), request.params.id, auditOf(request)),
+  });
+}
