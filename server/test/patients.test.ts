@@ -395,6 +395,7 @@ describe('DELETE /api/patients/{id}/delete-all-data', () => {
         cached_answers: 0,
         bundles: 0,
         chronology_events: 0,
+        draft_reports: 0,
       },
     });
     assert.equal(existsSync(folder), false);
@@ -409,6 +410,7 @@ describe('DELETE /api/patients/{id}/delete-all-data', () => {
       cached_answers: 0,
       bundles: 0,
       chronology_events: 0,
+      draft_reports: 0,
     });
   });
 

@@ -2,6 +2,7 @@
 import '@testing-library/jest-dom';
 import { cleanup, configure } from '@testing-library/react';
 import { resetSharedState } from './resetSharedState';
+import { widenSelectorCache } from './widenSelectorCache';
 
 // No test opens a real socket: socket.io-client is a fake that tests drive with pushJobUpdate().
 jest.mock('socket.io-client', () => jest.requireActual<object>('./fakeSocketIo'));
@@ -71,6 +72,9 @@ if (typeof window.ResizeObserver === 'undefined') {
     value: ResizeObserverStub,
   });
 }
+
+// antd injects more style rules than jsdom's selector caches hold: without this every style lookup recompiles them.
+widenSelectorCache();
 
 // jsdom does not implement pseudo-element styles and logs an error each time antd asks for them.
 const getComputedStyleOfElement = window.getComputedStyle.bind(window);

@@ -19,7 +19,7 @@ import {
   resetPromptBackend,
 } from '../testing-support/promptHandlers';
 
-jest.setTimeout(120_000);
+jest.setTimeout(30_000);
 const slow = { timeout: 10_000 };
 
 const backend = createPromptBackend();

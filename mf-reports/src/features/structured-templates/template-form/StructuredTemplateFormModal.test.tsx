@@ -1,5 +1,5 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { StructuredTemplateSaveRequest } from '@ewrt/contract';
 import {
   DEFAULT_EXPERT_DECLARATION,
@@ -16,12 +16,7 @@ import {
 } from '../../testing-support/structuredTemplateHandlers';
 import { StructuredTemplateFormModal } from './StructuredTemplateFormModal';
 
-// Role queries check every element's visibility through jsdom's getComputedStyle, which reads all of antd's
-// injected style rules each time: over this large form that takes seconds per query. Only visible elements
-// are rendered here (closed dialogs are destroyed), so the visibility check is skipped.
-configure({ defaultHidden: true });
-
-jest.setTimeout(120_000);
+jest.setTimeout(30_000);
 const slow = { timeout: 10_000 };
 
 let cacheInvalidations = 0;
@@ -36,8 +31,7 @@ beforeEach(() => {
 afterEach(() => server.events.removeAllListeners());
 
 function renderModal(props: { mode: 'create' } | { mode: 'edit'; templateId: number }) {
-  // user-event's pointer-events check reads the computed style of every ancestor on each click: slow here too.
-  const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+  const user = userEvent.setup({ delay: null });
   const onSaved = jest.fn();
   const onCancel = jest.fn();
   renderWithProviders(
