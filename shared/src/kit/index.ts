@@ -16,3 +16,5 @@ export {
   saveExportedFile,
   type ExportedFile,
 } from './exportedFile';
+export { DateOfEventField, type DateOfEventFieldProps } from './DateOfEventField';
+export { splitCitations, type AnswerPart } from './splitCitations';

@@ -4,7 +4,7 @@ import { WarningOutlined } from '@ant-design/icons';
 import type { AnswerSentence, SourceLocation } from '@ewrt/contract';
 import { UNSUPPORTED_NOTE, UNSUPPORTED_SENTENCE } from './conversationStyles';
 import { sourceLabel } from './sourceLabel';
-import { splitCitations } from './splitCitations';
+import { splitCitations } from '@ewrt/shared/kit';
 
 export const UNSUPPORTED_SENTENCE_NOTE = 'not found in the cited pages';
 

@@ -1,9 +1,15 @@
 import { Alert, Card, Descriptions, Flex, Skeleton, Typography } from 'antd';
 import { formatDateOrNotSpecified, type Patient } from '@ewrt/shared';
+import { DateOfEventField } from '@ewrt/shared/kit';
+import { updateDateOfEvent } from '../api/conversationApi';
 import { patientName } from '../process/patientName';
-import { DateOfEventField } from './DateOfEventField';
 import { RECORD_QUESTION_MESSAGES } from './recordQuestionMessages';
 import type { QuestionPatient } from './useQuestionPatient';
+
+const DATE_OF_EVENT_MESSAGES = {
+  updated: RECORD_QUESTION_MESSAGES.dateOfEventUpdated,
+  failed: RECORD_QUESTION_MESSAGES.dateOfEventFailed,
+};
 
 interface PatientInformationCardProps {
   patientId: number;
@@ -23,9 +29,10 @@ function PatientDetails({ patient, onUpdated }: { patient: Patient; onUpdated: (
         ]}
       />
       <DateOfEventField
-        patientId={patient.ID_Patient}
         dateOfEvent={patient.DateofEvent}
+        save={(isoDate) => updateDateOfEvent(patient.ID_Patient, isoDate)}
         onUpdated={onUpdated}
+        messages={DATE_OF_EVENT_MESSAGES}
       />
     </Flex>
   );

@@ -6,7 +6,6 @@ export const RECORD_QUESTION_MESSAGES = {
   loadPatientFailed: MESSAGES.loadPatientFailed,
   dateOfEventUpdated: 'Date of event updated successfully',
   dateOfEventFailed: 'Failed to update date of event',
-  dateOfEventInvalid: 'Enter a real date as dd/mm/yyyy, or leave it empty',
 } as const;
 
 export const PATIENT_CONVERSATION_MESSAGES: ConversationMessages = {

@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import type { ResearchSource } from '@ewrt/contract';
 import { MESSAGE_TEXT } from './chatStyles';
-import { splitCitations } from './splitCitations';
+import { splitCitations } from '@ewrt/shared/kit';
 import { webPageHost } from './webPageHost';
 
 interface AnswerTextProps {

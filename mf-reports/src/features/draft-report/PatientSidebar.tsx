@@ -1,7 +1,13 @@
 import { Descriptions, Flex } from 'antd';
 import { formatDateOrNotSpecified, type Patient } from '@ewrt/shared';
-import { SectionCard } from '@ewrt/shared/kit';
-import { DateOfEventEditor } from './DateOfEventEditor';
+import { DateOfEventField, SectionCard } from '@ewrt/shared/kit';
+import { updateDateOfEvent } from '../api/draftReportsApi';
+import { DRAFT_REPORT_MESSAGES } from './draftReportMessages';
+
+const DATE_OF_EVENT_MESSAGES = {
+  updated: DRAFT_REPORT_MESSAGES.dateOfEventUpdated,
+  failed: DRAFT_REPORT_MESSAGES.dateOfEventFailed,
+};
 
 interface PatientSidebarProps {
   patient: Patient;
@@ -22,10 +28,12 @@ export function PatientSidebar({ patient, onPatientUpdated }: PatientSidebarProp
             { key: 'dob', label: 'Date of birth', children: formatDateOrNotSpecified(patient.DateOfBirth) },
           ]}
         />
-        <DateOfEventEditor
-          patientId={patient.ID_Patient}
+        <DateOfEventField
           dateOfEvent={patient.DateofEvent}
+          save={(isoDate) => updateDateOfEvent(patient.ID_Patient, isoDate)}
           onUpdated={onPatientUpdated}
+          messages={DATE_OF_EVENT_MESSAGES}
+          editLabel="Edit Event Date"
         />
       </Flex>
     </SectionCard>

@@ -4,7 +4,6 @@ export const DRAFT_REPORT_MESSAGES = {
   noPatientSelected: 'No patient selected. Please select a patient from the Patient menu first.',
   dateOfEventUpdated: 'Date of Event updated successfully!',
   dateOfEventFailed: 'Failed to update Date of Event',
-  dateOfEventInvalid: 'Enter a real date as dd/mm/yyyy, or leave it empty',
   fetchTypesFailed: 'Failed to fetch lookup types',
   loadTypesFailed: (reason: string) => `Failed to load lookup types: ${reason}`,
   fetchPromptsFailed: 'Failed to fetch prompts',

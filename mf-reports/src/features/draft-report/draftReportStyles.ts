@@ -25,5 +25,3 @@ export const BADGE_STYLE = {
   digest: STATUS_TAG_STYLE.cancelled,
 } as const;
 
-/** antd's error red is under 4.5:1 on white for small text; this darker red is not. */
-export const ERROR_TEXT_COLOUR = '#a8071a';

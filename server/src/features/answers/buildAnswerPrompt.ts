@@ -60,7 +60,11 @@ function systemPrompt(subjectLabel: string, dateOfEvent: string | null | undefin
   return lines.join('\n');
 }
 
-function sourcesBlock(passages: readonly RetrievedPassage[], question: string): string {
+/**
+ * The passages as numbered sources, "[n] file, page p (bundle page b)" then the passage cut around the query's
+ * words: the form every prompt that asks a model to cite the records uses (and the tests' stand-in reads).
+ */
+export function numberedSources(passages: readonly RetrievedPassage[], question: string): string {
   const perSource = Math.max(
     MIN_CHARACTERS_PER_SOURCE,
     Math.floor(SOURCE_CHARACTER_BUDGET / Math.max(1, passages.length)),
@@ -91,7 +95,7 @@ export function buildAnswerPrompt(input: AnswerPromptInput): ChatMessage[] {
     ...history,
     {
       role: 'user',
-      content: `Sources:\n\n${sourcesBlock(input.passages, input.question)}\n\nQuestion: ${input.question}`,
+      content: `Sources:\n\n${numberedSources(input.passages, input.question)}\n\nQuestion: ${input.question}`,
     },
   ];
 }

@@ -1,3 +1,4 @@
+import { chatMessageParagraphs } from '../word/chatMessageParagraphs.js';
 import type { ChatHistoryMessage } from '@ewrt/contract';
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import { paragraphsOfText } from '../word/paragraphsOfText.js';
@@ -56,17 +57,7 @@ export async function buildChatDocx(input: ChatDocxInput): Promise<Buffer> {
   body.push(
     new Paragraph({ text: 'Conversation', heading: HeadingLevel.HEADING_1, spacing: { before: 360 } }),
   );
-  for (const message of input.messages) {
-    const label = ROLE_LABELS[message.role];
-    body.push(
-      new Paragraph({
-        text: message.timestamp ? `${label} (${input.formatTimestamp(message.timestamp)})` : label,
-        heading: HeadingLevel.HEADING_2,
-        spacing: { before: 240 },
-      }),
-      ...paragraphsOfText(message.content),
-    );
-  }
+  body.push(...chatMessageParagraphs(input.messages, ROLE_LABELS, input.formatTimestamp));
   const document = new Document({
     creator: 'Expert Witness Report Tool',
     title: CHAT_EXPORT_TITLE,

@@ -1,13 +1,9 @@
 import type { ChatMessage } from '../ai/AiProvider.js';
-import { SOURCE_CHARACTER_BUDGET } from '../answers/buildAnswerPrompt.js';
-import { describeSource } from '../answers/describeSource.js';
-import { previewPassage } from '../answers/previewPassage.js';
+import { numberedSources } from '../answers/buildAnswerPrompt.js';
 import type { RetrievedPassage } from '../answers/searchPassages.js';
 
 /** Characters of the expert's style document given as the example (~1,500 tokens), cut at a word. */
 export const STYLE_EXAMPLE_CHARACTER_BUDGET = 6_000;
-/** No passage is cut shorter than this, however many there are. */
-const MIN_CHARACTERS_PER_SOURCE = 400;
 
 export interface DraftSectionPromptInput {
   /** The prompt's title (the section heading) and its text (what the section must cover). */
@@ -79,20 +75,6 @@ function systemPrompt(input: DraftSectionPromptInput): string {
   return lines.join('\n');
 }
 
-/** The sources as the record questions number them: "[n] file, page p (bundle page b)", then the passage. */
-function sourcesBlock(passages: readonly RetrievedPassage[], query: string): string {
-  const perSource = Math.max(
-    MIN_CHARACTERS_PER_SOURCE,
-    Math.floor(SOURCE_CHARACTER_BUDGET / Math.max(1, passages.length)),
-  );
-  return passages
-    .map(
-      (passage, index) =>
-        `[${index + 1}] ${describeSource(passage)}\n${previewPassage(passage.text, query, perSource)}`,
-    )
-    .join('\n\n');
-}
-
 /** The words retrieval searches for a prompt, and each source is cut around. */
 export const draftQueryOf = (prompt: { title: string; text: string }) => `${prompt.title} ${prompt.text}`;
 
@@ -109,7 +91,7 @@ export function buildDraftSectionPrompt(input: DraftSectionPromptInput): ChatMes
       role: 'user',
       content:
         `Section to draft: ${input.title}\n\nWhat the section must cover: ${input.text}\n\n` +
-        `Sources:\n\n${sourcesBlock(input.passages, query)}`,
+        `Sources:\n\n${numberedSources(input.passages, query)}`,
     },
   ];
 }

@@ -1,3 +1,4 @@
+import { chatMessageParagraphs } from '../word/chatMessageParagraphs.js';
 import type { ChatHistoryMessage, ResearchSource } from '@ewrt/contract';
 import { Document, ExternalHyperlink, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import { paragraphsOfText } from '../word/paragraphsOfText.js';
@@ -68,17 +69,7 @@ export async function buildResearchDocx(input: ResearchDocxInput): Promise<Buffe
   }
   if (input.history.length > 0) {
     body.push(heading('Conversation history'));
-    for (const message of input.history) {
-      const label = ROLE_LABELS[message.role];
-      body.push(
-        new Paragraph({
-          text: message.timestamp ? `${label} (${input.formatTimestamp(message.timestamp)})` : label,
-          heading: HeadingLevel.HEADING_2,
-          spacing: { before: 240 },
-        }),
-        ...paragraphsOfText(message.content),
-      );
-    }
+    body.push(...chatMessageParagraphs(input.history, ROLE_LABELS, input.formatTimestamp));
   }
   const document = new Document({
     creator: 'Expert Witness Report Tool',

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { App, Button, Flex, Typography, type InputRef } from 'antd';
-import { EditOutlined } from '@ant-design/icons';
 import {
   DATE_ENTRY_FORMAT,
   DateInput,
@@ -10,18 +9,30 @@ import {
   parseDateEntry,
   type Patient,
 } from '@ewrt/shared';
-import { updateDateOfEvent } from '../api/conversationApi';
-import { MUTED_TEXT } from '../conversation/conversationStyles';
-import { RECORD_QUESTION_MESSAGES } from './recordQuestionMessages';
 
-interface DateOfEventFieldProps {
-  patientId: number;
+const INVALID_DATE = 'Enter a real date as dd/mm/yyyy, or leave it empty';
+/** antd's error red is 3.9:1 on white; this one passes AA for small text. */
+const ERROR_TEXT_COLOUR = '#a8071a';
+
+export interface DateOfEventFieldProps {
   dateOfEvent: string | null;
+  /** Stores the new date (ISO, or null for none) and answers the updated patient. */
+  save: (isoDate: string | null) => Promise<Patient>;
   onUpdated: (patient: Patient) => void;
+  /** The screen's words: its spec part words the confirmation and the failure differently. */
+  messages: { updated: string; failed: string };
+  /** The edit button's text; a bare "Edit" is named "Edit date of event" for assistive technology. */
+  editLabel?: string;
 }
 
-/** The patient's Date of Event, shown dd/mm/yyyy (or 'Not specified') with Edit → type the date → Save. */
-export function DateOfEventField({ patientId, dateOfEvent, onUpdated }: DateOfEventFieldProps) {
+/** The patient's Date of Event, shown dd/mm/yyyy (or 'Not specified') with Edit → type the date → Save or Cancel. */
+export function DateOfEventField({
+  dateOfEvent,
+  save: store,
+  onUpdated,
+  messages,
+  editLabel = 'Edit',
+}: DateOfEventFieldProps) {
   const { message } = App.useApp();
   const id = useId();
   const hintId = `${id}-hint`;
@@ -62,12 +73,12 @@ export function DateOfEventField({ patientId, dateOfEvent, onUpdated }: DateOfEv
     }
     setSaving(true);
     try {
-      const patient = await updateDateOfEvent(patientId, isoDate);
-      onUpdated(patient);
-      void message.success(RECORD_QUESTION_MESSAGES.dateOfEventUpdated);
+      onUpdated(await store(isoDate));
+      void message.success(messages.updated);
       stopEditing();
     } catch (error) {
-      void message.error(getErrorMessage(error, RECORD_QUESTION_MESSAGES.dateOfEventFailed));
+      // The typed date stays in the field so the user can try again.
+      void message.error(getErrorMessage(error, messages.failed));
     } finally {
       setSaving(false);
     }
@@ -86,11 +97,10 @@ export function DateOfEventField({ patientId, dateOfEvent, onUpdated }: DateOfEv
           <Button
             ref={editButtonRef}
             size="small"
-            icon={<EditOutlined />}
             onClick={startEditing}
-            aria-label="Edit date of event"
+            aria-label={editLabel === 'Edit' ? 'Edit date of event' : undefined}
           >
-            Edit
+            {editLabel}
           </Button>
         </Flex>
       </Flex>
@@ -120,12 +130,12 @@ export function DateOfEventField({ patientId, dateOfEvent, onUpdated }: DateOfEv
           aria-describedby={invalid ? `${errorId} ${hintId}` : hintId}
           aria-invalid={invalid}
         />
-        <span id={hintId} style={MUTED_TEXT}>
+        <span id={hintId} style={{ color: 'var(--ant-color-text-secondary)' }}>
           {DATE_ENTRY_FORMAT}; leave empty for none
         </span>
         {invalid ? (
-          <Typography.Text id={errorId} type="danger" role="alert">
-            {RECORD_QUESTION_MESSAGES.dateOfEventInvalid}
+          <Typography.Text id={errorId} role="alert" style={{ color: ERROR_TEXT_COLOUR }}>
+            {INVALID_DATE}
           </Typography.Text>
         ) : null}
         <Flex gap="small">

@@ -3,7 +3,7 @@ export type AnswerPart = { kind: 'text'; text: string } | { kind: 'citation'; so
 
 const CITATION = /\[(\d+(?:\s*,\s*\d+)*)\]/g;
 
-/** Cuts answer text at its bracketed source numbers, so each citation can become a control. */
+/** Cuts answer text at its bracketed source numbers, so each citation can become a control or a link. */
 export function splitCitations(text: string): AnswerPart[] {
   const parts: AnswerPart[] = [];
   let last = 0;
