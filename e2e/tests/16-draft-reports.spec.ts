@@ -74,7 +74,8 @@ test('a practitioner drafts a report from two records: follows the job, reads th
   await expect(page.getByRole('heading', { level: 1, name: 'Draft Report' })).toBeVisible();
   await expect(page.getByText(`E2E-D-${suffix}`)).toBeVisible();
   await page.getByLabel('Report type').click();
-  await page.getByRole('option', { name: reportType }).click();
+  // antd lists the options in a virtual list whose items are not exposed as options one by one.
+  await page.locator('.ant-select-item-option').filter({ hasText: reportType }).click();
   await expect(page.getByText(/2 prompts/)).toBeVisible();
   await expectAccessible('draft report set up');
 

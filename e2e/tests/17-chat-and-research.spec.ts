@@ -52,6 +52,11 @@ test.describe('with a language model and web search configured', () => {
     token = await firstSignIn(stack.apiUrl, practitioner);
   });
 
+  // Restoring a session rotates its token: keep the one each page ends with for the next test.
+  test.afterEach(async ({ page }) => {
+    token = (await page.evaluate(() => window.localStorage.getItem('token')).catch(() => null)) ?? token;
+  });
+
   test.afterAll(async () => {
     await stack?.stop();
   });

@@ -30,6 +30,8 @@ export function AnswerText({ content, sources = [] }: AnswerTextProps) {
                   target="_blank"
                   rel="noopener noreferrer"
                   aria-label={`[${number}] ${source.title}, ${host} (opens in a new tab)`}
+                  // Underlined: a link inside running text must not be told apart by its colour alone.
+                  style={{ textDecoration: 'underline' }}
                 >
                   [{number}]
                 </a>

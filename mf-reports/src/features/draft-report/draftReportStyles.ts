@@ -24,4 +24,3 @@ export const BADGE_STYLE = {
   count: STATUS_TAG_STYLE.pending,
   digest: STATUS_TAG_STYLE.cancelled,
 } as const;
-
