@@ -1,8 +1,9 @@
 // Reads the output of `pnpm test:all` and Playwright's JSON report and prints the counts per runner, then one
-// closing line "N passed, N failed" alone. Usage: node .ci/summarise.mjs LOG PLAYWRIGHT_JSON EXIT_STATUS
+// closing line "N passed, N failed" alone. Usage: node .ci/summarise.mjs LOG PLAYWRIGHT_JSON EXIT_STATUS [SCALE_OUT_LOG]
+// (the output of `pnpm test:scale-out`, counted from its closing line).
 import { existsSync, readFileSync } from 'node:fs';
 
-const [logFile, playwrightJson, statusArg] = process.argv.slice(2);
+const [logFile, playwrightJson, statusArg, scaleOutLog] = process.argv.slice(2);
 const status = Number(statusArg ?? 0);
 // eslint-disable-next-line no-control-regex
 const text = existsSync(logFile) ? readFileSync(logFile, 'utf8').replace(/\x1b\[[0-9;]*m/g, '') : '';
@@ -57,11 +58,25 @@ if (playwrightJson && existsSync(playwrightJson)) {
 }
 for (const source of [jest, nodeTest]) for (const key of Object.keys(totals)) totals[key] += source[key];
 
+// The scale-out test's closing line: "Scale-out: 13 passed, 0 failed in 47 s".
+if (scaleOutLog) {
+  const scaleOutText = existsSync(scaleOutLog) ? readFileSync(scaleOutLog, 'utf8') : '';
+  const match = /^Scale-out: (\d+) passed, (\d+) failed/m.exec(scaleOutText);
+  if (match) {
+    lines.push(`scale-out: ${match[1]} passed, ${match[2]} failed`);
+    totals.passed += Number(match[1]);
+    totals.failed += Number(match[2]);
+  } else {
+    lines.push('scale-out: did not finish (see its output above)');
+    totals.failed += 1;
+  }
+}
+
 if (!e2eRan) lines.push('playwright: did not run (an earlier step failed or the run stopped)');
 if (status === 124 || status === 137) lines.push('the test run was stopped by the time limit');
 // A failing step without test counts (lint, typecheck, a crashed runner) must not read as all green.
 if (status !== 0 && totals.failed === 0) {
-  lines.push(`pnpm test:all exited with status ${status} outside any counted test`);
+  lines.push(`the tests exited with status ${status} outside any counted test`);
   totals.failed = 1;
 }
 

@@ -5,11 +5,31 @@ import { startServer } from './app/startServer.js';
 /** Time beyond the shutdown grace period for closing socket.io and the database. */
 const STOP_MARGIN_MS = 5_000;
 
+/** `--role api|worker|all` or `--role=...` from the command line; it wins over SERVER_ROLE. */
+function roleArgument(args: readonly string[]): string | undefined {
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index]!;
+    if (arg === '--role') {
+      const value = args[index + 1];
+      if (value === undefined || value.startsWith('--'))
+        throw new ConfigError('--role needs api, worker or all');
+      return value;
+    }
+    if (arg.startsWith('--role=')) return arg.slice('--role='.length);
+  }
+  return undefined;
+}
+
 /** The server's command-line entry: configuration from the environment, graceful stop on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const role = roleArgument(process.argv.slice(2));
+  const config = loadConfig(role === undefined ? process.env : { ...process.env, SERVER_ROLE: role });
   const server = await startServer(config);
-  console.info(`API listening on ${server.url}`);
+  console.info(
+    config.role === 'worker'
+      ? `Worker running background jobs; health on ${server.url}/api/health/ready`
+      : `API listening on ${server.url}${config.role === 'api' ? ' (API only: workers run the jobs)' : ''}`,
+  );
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -18,7 +38,9 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
-    console.info(`Received ${signal}: finishing open requests and closing the database`);
+    console.info(
+      `Received ${signal}: draining (readiness 503, no new jobs, current jobs handed back), finishing open requests and closing the database`,
+    );
     // Open requests are cut off after the grace period; this only catches a close that hangs past it.
     const deadlineMs = config.timeouts.shutdownMs + STOP_MARGIN_MS;
     setTimeout(() => {

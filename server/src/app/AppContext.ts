@@ -5,6 +5,7 @@ import type { LoginRateLimiter } from '../features/auth/createLoginRateLimiter.j
 import type { TokenService } from '../features/auth/createTokenService.js';
 import type { UserDirectory } from '../features/auth/userDirectory.js';
 import type { FileStore } from '../features/files/FileStore.js';
+import type { Readiness } from '../features/health/createReadiness.js';
 import type { JobQueue } from '../features/jobs/JobQueue.js';
 import type { PatientDataPurgers } from '../features/patients/patientDataPurgers.js';
 import type { Clock } from '../context/Clock.js';
@@ -24,4 +25,6 @@ export interface AppContext {
   patientDataPurgers: PatientDataPurgers;
   /** Stored files (uploads, generated lists) by opaque key. */
   files: FileStore;
+  /** Whether a load balancer should send this instance work (503 from the start of a drain). */
+  readiness: Readiness;
 }

@@ -3,7 +3,6 @@ import { AUTHORING_DOCX_MAX_BYTES } from '@ewrt/contract';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Server as SocketServer } from 'socket.io';
 import type { ServerConfig } from '../config/loadConfig.js';
 import { acquireDataDirLock, type DataDirLock } from '../dataDir/acquireDataDirLock.js';
 import type { Database } from '../db/Database.js';
@@ -62,7 +61,9 @@ import { registerResearchRoutes } from '../features/research/registerResearchRou
 import { removeStoredFilesOfUser } from '../features/documents/removeStoredFilesOfUser.js';
 import { createDownloadLinks } from '../features/files/createDownloadLinks.js';
 import { createLocalFileStore } from '../features/files/FileStore.js';
+import { createS3FileStore } from '../features/files/createS3FileStore.js';
 import { registerFileRoutes } from '../features/files/registerFileRoutes.js';
+import { createReadiness } from '../features/health/createReadiness.js';
 import { registerHealthRoutes } from '../features/health/registerHealthRoutes.js';
 import { createJobQueue } from '../features/jobs/createJobQueue.js';
 import { createJobService } from '../features/jobs/createJobService.js';
@@ -75,7 +76,8 @@ import { createPatientService } from '../features/patients/createPatientService.
 import { registerPatientRoutes } from '../features/patients/registerPatientRoutes.js';
 import { createPromptService } from '../features/prompts/createPromptService.js';
 import { registerPromptRoutes } from '../features/prompts/registerPromptRoutes.js';
-import { attachSocketServer, endSessionSockets, userRoom } from '../features/realtime/attachSocketServer.js';
+import { endSessionSockets, userRoom } from '../features/realtime/attachSocketServer.js';
+import { createLiveEvents } from '../features/realtime/createLiveEvents.js';
 import { createUserService } from '../features/users/createUserService.js';
 import { registerUserRoutes } from '../features/users/registerUserRoutes.js';
 import { createStructuredTemplateService } from '../features/structured-templates/createStructuredTemplateService.js';
@@ -109,12 +111,17 @@ async function prepareDatabase(
 ): Promise<Database> {
   const db = await openDatabase(config);
   try {
-    const applied = await runMigrations(db);
+    // The seed's emptiness check and its writes happen under the migrations' lock: instances starting together on
+    // one database seed it once.
+    const applied = await runMigrations(db, {
+      thenUnderLock: async (session) => {
+        if (config.seedDemo && (await isDatabaseEmpty(session))) {
+          await seedDemoOrganisation(session, clock());
+          log.info('demo organisation seeded');
+        }
+      },
+    });
     if (applied.length > 0) log.info({ migrations: applied }, 'database migrations applied');
-    if (config.seedDemo && (await isDatabaseEmpty(db))) {
-      await seedDemoOrganisation(db, clock());
-      log.info('demo organisation seeded');
-    }
     return db;
   } catch (error) {
     await db.close().catch(() => undefined);
@@ -153,15 +160,23 @@ export async function buildApp(
       db: openDb,
     });
     const users = createUserDirectory(openDb, { ttlSeconds: config.userCacheTtlSeconds, clock });
-    const io: SocketServer = attachSocketServer(app.server, {
+    // A worker has no browsers of its own: its socket.io only emits, through PostgreSQL, to the API instances'.
+    const liveEvents = createLiveEvents({
+      httpServer: config.role === 'worker' ? null : app.server,
+      databaseUrl: config.databaseUrl,
       corsOrigins: config.corsOrigins,
       tokens,
       users,
+      log: app.log,
     });
+    const { io } = liveEvents;
     const jobs = createJobQueue({ db: openDb, clock, config, io, log: app.log });
     const patientDataPurgers = createPatientDataPurgers();
     patientDataPurgers.register(createJobsPurger(jobs));
-    const files = await createLocalFileStore(config.dataDir);
+    const files =
+      config.fileStore.kind === 's3'
+        ? await createS3FileStore(config.fileStore, config.dataDir)
+        : await createLocalFileStore(config.dataDir);
     const downloadLinks = createDownloadLinks({ secret: tokenSecret, clock });
     for (const purger of createDocumentPurgers({ db: openDb, files, log: app.log })) {
       patientDataPurgers.register(purger);
@@ -218,6 +233,7 @@ export async function buildApp(
       jobs,
       patientDataPurgers,
       files,
+      readiness: createReadiness(),
       loginRateLimiter: createLoginRateLimiter(openDb, {
         perAccount: config.loginRateLimitPerUser,
         perAddress: config.loginRateLimitPerIp,
@@ -233,11 +249,10 @@ export async function buildApp(
     app.addHook('preClose', async () => {
       // Running jobs go back to pending (and their sockets hear it) before socket.io and the database close.
       await jobs.stop();
-      await new Promise<void>((resolve) => {
-        io.close(() => resolve());
-      });
+      await liveEvents.close();
     });
     app.addHook('onClose', async () => {
+      files.close?.();
       await openDb.close();
       lock.release();
     });
@@ -283,134 +298,139 @@ export async function buildApp(
       return payload;
     });
 
-    registerHealthRoutes(app, openDb);
-    // Signed download links carry no bearer token: their signature and expiry decide.
-    const documentFiles = createDownloadableFileLookup(openDb);
-    const bundleFiles = createBundleFileLookup(openDb);
-    const authoringFiles = createAuthoringFileLookup(openDb);
-    const generatedReportFiles = createGeneratedReportFileLookup(openDb);
-    registerFileRoutes(app, {
-      files,
-      links: downloadLinks,
-      lookup: async (storageKey) =>
-        (await documentFiles(storageKey)) ??
-        (await bundleFiles(storageKey)) ??
-        (await authoringFiles(storageKey)) ??
-        (await generatedReportFiles(storageKey)),
-    });
-    registerAuthRoutes(app, {
-      login: createLoginService({
-        db: openDb,
-        clock,
-        challengeTtlSeconds: config.loginChallengeTtlSeconds,
-        rateLimiter: ctx.loginRateLimiter,
-        passwords: options.passwordVerifier ?? argon2PasswordVerifier,
-        tokens,
-        users,
-      }),
-      tokens,
-      users,
-      onSignedOut: (claims) => endSessionSockets(io, claims.jti),
-    });
-    await app.register(async (plainScope) => {
-      const scope = plainScope.withTypeProvider<TypeBoxTypeProvider>();
-      scope.addHook('onRequest', async (request) => {
-        await authenticateRequest(request, tokens, users);
-      });
-      registerPatientRoutes(
-        scope,
-        createPatientService({ db: openDb, clock, dataDir: config.dataDir, purgers: patientDataPurgers }),
-      );
-      registerDirectoryRoutes(scope, { directory: createDirectoryRepository(openDb), users });
-      const jobService = createJobService({ db: openDb, clock, io });
-      registerJobRoutes(scope, jobService);
-      await registerDocumentRoutes(scope, {
-        documents: createDocumentService({
-          db: openDb,
-          clock,
-          files,
-          links: downloadLinks,
-          jobs,
-          maxUploadBytes: config.documentMaxUploadBytes,
-          capabilities: processingCapabilitiesOf(config.ocr, config.libreOfficeCommand),
-        }),
-        maxUploadBytes: config.documentMaxUploadBytes,
-      });
-      await registerOpinionRoutes(scope, {
-        opinions: createOpinionService({
-          db: openDb,
-          clock,
-          files,
-          links: downloadLinks,
-          jobs,
-          maxUploadBytes: config.documentMaxUploadBytes,
-          jobStatus: jobService.status,
-        }),
-        maxUploadBytes: config.documentMaxUploadBytes,
-      });
-      registerBundleRoutes(scope, createBundleService({ db: openDb, clock, links: downloadLinks, jobs }));
-      registerConversationRoutes(
-        scope,
-        createConversationService({
-          db: openDb,
-          clock,
-          files,
-          jobs,
-          ai: languageModel,
-          embeddings,
-          answerTimeoutMs: config.languageModel?.timeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS,
-        }),
-      );
-      registerChronologyRoutes(scope, createChronologyService({ db: openDb, clock, jobs }));
-      registerPromptRoutes(scope, createPromptService({ db: openDb, clock }));
-      registerDraftReportRoutes(scope, {
-        drafts: createDraftReportService({
-          db: openDb,
-          clock,
-          jobs,
-          structuredTemplates: createStructuredTemplateService({ db: openDb, clock }),
-        }),
-      });
-      registerGeneratedReportRoutes(scope, {
-        reports: createGeneratedReportService({ db: openDb, files, links: downloadLinks }),
-      });
-      registerChatRoutes(scope, {
-        clock,
-        ai: languageModel,
-        answerTimeoutMs: config.languageModel?.timeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS,
-      });
-      registerResearchRoutes(scope, {
-        db: openDb,
-        clock,
-        ai: languageModel,
-        webSearch: config.webSearch ? createSearxngWebSearch(config.webSearch) : null,
-      });
-      registerStructuredTemplateRoutes(scope, createStructuredTemplateService({ db: openDb, clock }));
-      await registerAuthoringDocumentRoutes(scope, {
-        documents: createAuthoringDocumentService({
-          db: openDb,
-          clock,
-          files,
-          links: downloadLinks,
-          maxUploadBytes: AUTHORING_DOCX_MAX_BYTES,
-        }),
-        maxUploadBytes: AUTHORING_DOCX_MAX_BYTES,
-      });
-      registerUserRoutes(
-        scope,
-        createUserService({
-          db: openDb,
-          clock,
-          users,
-          onSessionsEnded: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
-          onDeleting: (tx, userId) =>
-            removeStoredFilesOfUser({ db: openDb, files, log: app.log }, tx, userId),
-        }),
-      );
-    });
+    registerHealthRoutes(app, { db: openDb, role: config.role, readiness: ctx.readiness });
+    if (config.role !== 'worker') await registerApiRoutes();
     await app.ready();
     jobs.start();
     return app;
+
+    /** Everything but the health calls: a worker serves none of it. */
+    async function registerApiRoutes(): Promise<void> {
+      // Signed download links carry no bearer token: their signature and expiry decide.
+      const documentFiles = createDownloadableFileLookup(openDb);
+      const bundleFiles = createBundleFileLookup(openDb);
+      const authoringFiles = createAuthoringFileLookup(openDb);
+      const generatedReportFiles = createGeneratedReportFileLookup(openDb);
+      registerFileRoutes(app, {
+        files,
+        links: downloadLinks,
+        lookup: async (storageKey) =>
+          (await documentFiles(storageKey)) ??
+          (await bundleFiles(storageKey)) ??
+          (await authoringFiles(storageKey)) ??
+          (await generatedReportFiles(storageKey)),
+      });
+      registerAuthRoutes(app, {
+        login: createLoginService({
+          db: openDb,
+          clock,
+          challengeTtlSeconds: config.loginChallengeTtlSeconds,
+          rateLimiter: ctx.loginRateLimiter,
+          passwords: options.passwordVerifier ?? argon2PasswordVerifier,
+          tokens,
+          users,
+        }),
+        tokens,
+        users,
+        onSignedOut: (claims) => endSessionSockets(io, claims.jti),
+      });
+      await app.register(async (plainScope) => {
+        const scope = plainScope.withTypeProvider<TypeBoxTypeProvider>();
+        scope.addHook('onRequest', async (request) => {
+          await authenticateRequest(request, tokens, users);
+        });
+        registerPatientRoutes(
+          scope,
+          createPatientService({ db: openDb, clock, dataDir: config.dataDir, purgers: patientDataPurgers }),
+        );
+        registerDirectoryRoutes(scope, { directory: createDirectoryRepository(openDb), users });
+        const jobService = createJobService({ db: openDb, clock, io });
+        registerJobRoutes(scope, jobService);
+        await registerDocumentRoutes(scope, {
+          documents: createDocumentService({
+            db: openDb,
+            clock,
+            files,
+            links: downloadLinks,
+            jobs,
+            maxUploadBytes: config.documentMaxUploadBytes,
+            capabilities: processingCapabilitiesOf(config.ocr, config.libreOfficeCommand),
+          }),
+          maxUploadBytes: config.documentMaxUploadBytes,
+        });
+        await registerOpinionRoutes(scope, {
+          opinions: createOpinionService({
+            db: openDb,
+            clock,
+            files,
+            links: downloadLinks,
+            jobs,
+            maxUploadBytes: config.documentMaxUploadBytes,
+            jobStatus: jobService.status,
+          }),
+          maxUploadBytes: config.documentMaxUploadBytes,
+        });
+        registerBundleRoutes(scope, createBundleService({ db: openDb, clock, links: downloadLinks, jobs }));
+        registerConversationRoutes(
+          scope,
+          createConversationService({
+            db: openDb,
+            clock,
+            files,
+            jobs,
+            ai: languageModel,
+            embeddings,
+            answerTimeoutMs: config.languageModel?.timeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS,
+          }),
+        );
+        registerChronologyRoutes(scope, createChronologyService({ db: openDb, clock, jobs }));
+        registerPromptRoutes(scope, createPromptService({ db: openDb, clock }));
+        registerDraftReportRoutes(scope, {
+          drafts: createDraftReportService({
+            db: openDb,
+            clock,
+            jobs,
+            structuredTemplates: createStructuredTemplateService({ db: openDb, clock }),
+          }),
+        });
+        registerGeneratedReportRoutes(scope, {
+          reports: createGeneratedReportService({ db: openDb, files, links: downloadLinks }),
+        });
+        registerChatRoutes(scope, {
+          clock,
+          ai: languageModel,
+          answerTimeoutMs: config.languageModel?.timeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS,
+        });
+        registerResearchRoutes(scope, {
+          db: openDb,
+          clock,
+          ai: languageModel,
+          webSearch: config.webSearch ? createSearxngWebSearch(config.webSearch) : null,
+        });
+        registerStructuredTemplateRoutes(scope, createStructuredTemplateService({ db: openDb, clock }));
+        await registerAuthoringDocumentRoutes(scope, {
+          documents: createAuthoringDocumentService({
+            db: openDb,
+            clock,
+            files,
+            links: downloadLinks,
+            maxUploadBytes: AUTHORING_DOCX_MAX_BYTES,
+          }),
+          maxUploadBytes: AUTHORING_DOCX_MAX_BYTES,
+        });
+        registerUserRoutes(
+          scope,
+          createUserService({
+            db: openDb,
+            clock,
+            users,
+            onSessionsEnded: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
+            onDeleting: (tx, userId) =>
+              removeStoredFilesOfUser({ db: openDb, files, log: app.log }, tx, userId),
+          }),
+        );
+      });
+    }
   } catch (error) {
     await db?.close().catch(() => undefined);
     lock.release();

@@ -9,19 +9,27 @@ export interface RunningServer {
   url: string;
   port: number;
   /**
-   * Stops accepting, lets in-flight requests finish for up to `timeouts.shutdownMs`, then closes the connections
-   * left (a client that stalls mid-request cannot hold the stop), closes socket.io and the database, releases
-   * the lock.
+   * Drains (readiness 503, jobs handed back), stops accepting, lets in-flight requests finish for up to
+   * `timeouts.shutdownMs`, then closes the connections left (a client that stalls mid-request cannot hold the
+   * stop), closes socket.io and the database, releases the lock.
    */
   close(): Promise<void>;
 }
 
-async function closeWithin(app: FastifyInstance, graceMs: number): Promise<void> {
+/**
+ * The drain: readiness answers 503 at once (a load balancer stops sending work) while requests are still served;
+ * the workers stop claiming, abort their jobs (handlers get a few seconds to notice) and hand them back as pending,
+ * for any worker to resume from their last completed step and checkpoint; then the app closes. Requests still open
+ * `graceMs` after the drain began have their connections closed.
+ */
+async function drainAndClose(app: FastifyInstance, graceMs: number): Promise<void> {
+  app.ctx.readiness.beginDraining();
   const cutOff = setTimeout(() => {
     app.log.warn(`requests still open ${graceMs} ms after the stop began: closing their connections`);
     app.server.closeAllConnections();
   }, graceMs);
   try {
+    await app.ctx.jobs.stop();
     await app.close();
   } finally {
     clearTimeout(cutOff);
@@ -47,7 +55,7 @@ export async function startServer(
     port,
     url: `http://${host}:${port}`,
     close() {
-      closing ??= closeWithin(app, config.timeouts.shutdownMs);
+      closing ??= drainAndClose(app, config.timeouts.shutdownMs);
       return closing;
     },
   };

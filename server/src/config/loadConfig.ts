@@ -4,7 +4,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DOCUMENT_MAX_BYTES } from '@ewrt/contract';
 
+/** What one process of the build does: serve the API, run background jobs, or both. */
+export type ServerRole = 'api' | 'worker' | 'all';
+
 export interface ServerConfig {
+  /**
+   * `api`: HTTP and socket.io, never claims a job; `worker`: claims jobs and serves only the health calls; `all`:
+   * both (one machine).
+   */
+  role: ServerRole;
   port: number;
   host: string;
   /** Holds the embedded database, stored files and the lock file. */
@@ -50,6 +58,22 @@ export interface ServerConfig {
   languageModel: { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null;
   /** A SearXNG instance for the research assistant (WEB_SEARCH_URL); null: research says it is not configured. */
   webSearch: WebSearchSettings | null;
+  /** Where stored files live: the data directory (default) or an S3-compatible object store. */
+  fileStore: FileStoreSettings;
+}
+
+export type FileStoreSettings = { kind: 'local' } | ({ kind: 's3' } & S3StoreSettings);
+
+/** An S3 bucket, on AWS or on an S3-compatible store (MinIO, Ceph, s3rver) given by its endpoint. */
+export interface S3StoreSettings {
+  /** The store's URL; null: AWS S3 for the region. */
+  endpoint: string | null;
+  bucket: string;
+  region: string;
+  /** Both keys, or null for the SDK's default chain (environment, shared files, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** `http://host/bucket/key` addressing, which MinIO and s3rver need, instead of `http://bucket.host/key`. */
+  forcePathStyle: boolean;
 }
 
 export interface WebSearchSettings {
@@ -231,6 +255,52 @@ function readWebSearchSettings(env: NodeJS.ProcessEnv): WebSearchSettings | null
   return { baseUrl, timeoutMs: readInteger(env, 'WEB_SEARCH_TIMEOUT_MS', 15_000, 1000, 120_000) };
 }
 
+/**
+ * `FILE_STORE` = local | s3 (local by default); with s3: `S3_BUCKET` (required), `S3_ENDPOINT`, `S3_REGION`
+ * (us-east-1 by default), `S3_ACCESS_KEY_ID` with `S3_SECRET_ACCESS_KEY`, and `S3_FORCE_PATH_STYLE`.
+ */
+function readFileStoreSettings(env: NodeJS.ProcessEnv): FileStoreSettings {
+  const kind = env.FILE_STORE?.trim().toLowerCase() || 'local';
+  if (kind === 'local') return { kind };
+  if (kind !== 's3') throw new ConfigError(`FILE_STORE must be local or s3 (got "${kind}")`);
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) throw new ConfigError('S3_BUCKET must name the bucket when FILE_STORE is s3');
+  const endpoint = env.S3_ENDPOINT?.trim() || null;
+  if (endpoint !== null) {
+    let url: URL | null = null;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      // reported below
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      throw new ConfigError(`S3_ENDPOINT must be a URL such as http://localhost:9000, not "${endpoint}"`);
+    }
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim();
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new ConfigError(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the default credential chain',
+    );
+  }
+  return {
+    kind,
+    endpoint,
+    bucket,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+    forcePathStyle: readBoolean(env, 'S3_FORCE_PATH_STYLE', false),
+  };
+}
+
+/** `SERVER_ROLE` = api | worker | all (all by default; the `--role` flag of the command line sets it too). */
+function readRole(env: NodeJS.ProcessEnv): ServerRole {
+  const role = env.SERVER_ROLE?.trim().toLowerCase() || 'all';
+  if (role === 'api' || role === 'worker' || role === 'all') return role;
+  throw new ConfigError(`SERVER_ROLE (or --role) must be api, worker or all (got "${role}")`);
+}
+
 /** Reads the server configuration from environment variables, with defaults that serve the local stack. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
@@ -243,7 +313,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (tokenSecret !== null && tokenSecret.length < 32) {
     throw new ConfigError('TOKEN_SECRET must be at least 32 characters long');
   }
+  const role = readRole(env);
+  const jobSettings = readJobSettings(env);
+  if (role !== 'all' && databaseUrl === null) {
+    // The embedded database belongs to one process: an API-only or worker-only one would have no partner.
+    throw new ConfigError(
+      `SERVER_ROLE ${role} needs DATABASE_URL: instances share work only through PostgreSQL`,
+    );
+  }
+  if (role === 'worker' && jobSettings.jobConcurrency === 0) {
+    throw new ConfigError('A worker needs JOB_CONCURRENCY of at least 1: with 0 it would run nothing');
+  }
   return {
+    role,
     port: readInteger(env, 'PORT', 4000, 0, 65535),
     host: env.HOST?.trim() || '127.0.0.1',
     dataDir: path.resolve(env.DATA_DIR?.trim() || defaultDataDir()),
@@ -265,12 +347,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     userCacheTtlSeconds: readInteger(env, 'USER_CACHE_TTL_SECONDS', 30, 0, 3600),
     trustProxy: readBoolean(env, 'TRUST_PROXY', false),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
-    ...readJobSettings(env),
+    ...jobSettings,
+    // An API-only instance leaves every job to the workers.
+    jobConcurrency: role === 'api' ? 0 : jobSettings.jobConcurrency,
     documentMaxUploadBytes: readInteger(env, 'DOCUMENT_MAX_BYTES', DOCUMENT_MAX_BYTES, 1, DOCUMENT_MAX_BYTES),
     libreOfficeCommand: readLibreOfficeCommand(env),
     ocr: readOcrSettings(env),
     embeddings: readAiEndpointSettings(env, 'AI_EMBEDDING_MODEL'),
     languageModel: readAiEndpointSettings(env, 'AI_MODEL'),
     webSearch: readWebSearchSettings(env),
+    fileStore: readFileStoreSettings(env),
   };
 }

@@ -45,6 +45,9 @@ export async function createPgliteDatabase(directory: string): Promise<Database>
       });
     },
     transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    // One process owns this database (the data directory's lock), so there is nobody to wait for.
+    withAdvisoryLock: (_key, fn) =>
+      fn({ ...root, transaction: (work) => pglite.transaction((tx) => work(wrap(tx))) }),
     // Closing PGlite flushes its in-memory state to the data directory.
     close: () => {
       stopAnalyzing();

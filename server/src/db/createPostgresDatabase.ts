@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database, Queryable, QueryResult } from './Database.js';
+import type { Database, Queryable, QueryResult, Session } from './Database.js';
 import { StatementTimeoutError } from './StatementTimeoutError.js';
 
 /** PostgreSQL's code for a statement cancelled by statement_timeout. */
@@ -15,6 +15,19 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
       await client.query(sql);
     },
   };
+}
+
+/** BEGIN … COMMIT on one connection, rolled back when `fn` throws. */
+async function inTransaction<T>(client: pg.PoolClient, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  await client.query('BEGIN');
+  try {
+    const result = await fn(wrap(client));
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
 }
 
 /** A real PostgreSQL through a connection pool (`DATABASE_URL`). */
@@ -58,15 +71,28 @@ export async function createPostgresDatabase(connectionString: string): Promise<
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       try {
-        await client.query('BEGIN');
-        const result = await fn(wrap(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
+        return await inTransaction(client, fn);
       } finally {
         client.release();
+      }
+    },
+    async withAdvisoryLock<T>(key: number, fn: (session: Session) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        // A session lock, held by this connection until unlocked or until the connection ends (a killed instance
+        // cannot leave it behind).
+        await client.query('SELECT pg_advisory_lock($1)', [key]);
+        try {
+          return await fn({ ...wrap(client), transaction: (work) => inTransaction(client, work) });
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [key]).catch((error: unknown) => {
+            // The connection is unusable: the pool must drop it, which also ends the lock.
+            broken = error instanceof Error ? error : new Error(String(error));
+          });
+        }
+      } finally {
+        client.release(broken);
       }
     },
     close: () => pool.end(),

@@ -1,43 +1,51 @@
-import type { Database } from './Database.js';
+import type { Database, Session } from './Database.js';
 import type { Migration } from './migrations/Migration.js';
 import { migrations as allMigrations } from './migrations/migrations.js';
 import { analyzeDatabase } from './analyzeDatabase.js';
 
-// Serialises migration runs of several servers sharing one real PostgreSQL.
-const MIGRATION_LOCK_KEY = 727_001;
+/** The advisory lock that serialises the start-up of several servers sharing one real PostgreSQL. */
+export const START_UP_LOCK_KEY = 727_001;
+
+export interface RunMigrationsOptions {
+  migrations?: readonly Migration[];
+  /**
+   * Runs after the migrations, still under the start-up lock and on the same connection (the demo seed): what it
+   * checks and writes, no other instance starting at the same moment can check or write in between.
+   */
+  thenUnderLock?: (session: Session) => Promise<void>;
+}
 
 /**
  * Applies every migration not yet recorded in `schema_migrations`, each in its own transaction, then refreshes the
- * planner's statistics when any ran (new indexes and columns have none).
+ * planner's statistics when any ran (new indexes and columns have none). Everything runs under one session-level
+ * advisory lock, so instances starting together on one PostgreSQL apply each migration once: the others wait, then
+ * find nothing left to do.
  */
-export async function runMigrations(
-  db: Database,
-  migrations: readonly Migration[] = allMigrations,
-): Promise<number[]> {
-  await db.execute(`
-    CREATE TABLE IF NOT EXISTS schema_migrations (
-      version integer PRIMARY KEY,
-      name text NOT NULL,
-      applied_at timestamptz NOT NULL DEFAULT now()
-    )`);
-  const applied: number[] = [];
-  const ordered = [...migrations].sort((a, b) => a.version - b.version);
-  for (const migration of ordered) {
-    const ran = await db.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
-      const existing = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [
-        migration.version,
-      ]);
-      if (existing.rows.length > 0) return false;
-      await tx.execute(migration.sql);
-      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
-        migration.version,
-        migration.name,
-      ]);
-      return true;
-    });
-    if (ran) applied.push(migration.version);
-  }
-  if (applied.length > 0) await analyzeDatabase(db);
-  return applied;
+export async function runMigrations(db: Database, options: RunMigrationsOptions = {}): Promise<number[]> {
+  const ordered = [...(options.migrations ?? allMigrations)].sort((a, b) => a.version - b.version);
+  return db.withAdvisoryLock(START_UP_LOCK_KEY, async (session) => {
+    await session.execute(`
+      CREATE TABLE IF NOT EXISTS schema_migrations (
+        version integer PRIMARY KEY,
+        name text NOT NULL,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      )`);
+    const { rows } = await session.query<{ version: number }>('SELECT version FROM schema_migrations');
+    const done = new Set(rows.map((row) => Number(row.version)));
+    const applied: number[] = [];
+    for (const migration of ordered) {
+      if (done.has(migration.version)) continue;
+      await session.transaction(async (tx) => {
+        await tx.execute(migration.sql);
+        await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+          migration.version,
+          migration.name,
+        ]);
+      });
+      applied.push(migration.version);
+    }
+    if (applied.length > 0) await analyzeDatabase(session);
+    await options.thenUnderLock?.(session);
+    return applied;
+  });
 }

@@ -1,4 +1,4 @@
-import type { Database } from '../db/Database.js';
+import type { Queryable, Session } from '../db/Database.js';
 import { analyzeDatabase } from '../db/analyzeDatabase.js';
 import { hashPassword } from '../features/auth/passwords.js';
 import {
@@ -12,7 +12,7 @@ import {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** True when nobody has been set up yet: no user and no group. */
-export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+export async function isDatabaseEmpty(db: Queryable): Promise<boolean> {
   const { rows } = await db.query<{ users: number; groups: number }>(
     `SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM groups)::int AS groups`,
   );
@@ -20,7 +20,7 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
 }
 
 /** Seeds the demo organisation in one transaction, with creation dates spread over the past months. */
-export async function seedDemoOrganisation(db: Database, now: Date): Promise<void> {
+export async function seedDemoOrganisation(db: Session, now: Date): Promise<void> {
   const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
   const hashes = new Map<string, string>();
   // One hash per account: each gets its own salt.

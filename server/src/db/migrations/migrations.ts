@@ -10,6 +10,7 @@ import { m008OcrPages } from './m008OcrPages.js';
 import { m009ReportAuthoring } from './m009ReportAuthoring.js';
 import { m010Chronology } from './m010Chronology.js';
 import { m011DraftReports } from './m011DraftReports.js';
+import { m012SocketIoAttachments } from './m012SocketIoAttachments.js';
 
 export const migrations: readonly Migration[] = [
   m001InitialSchema,
@@ -23,4 +24,5 @@ export const migrations: readonly Migration[] = [
   m009ReportAuthoring,
   m010Chronology,
   m011DraftReports,
+  m012SocketIoAttachments,
 ];

@@ -90,7 +90,11 @@ export interface UserDirectory {
   getCached(id: number): Promise<AuthenticatedUser | null>;
   /** Always from the database (sign-in, refresh), and refreshes the cache. */
   getFresh(id: number): Promise<AuthenticatedUser | null>;
+  /** Drops the cached profile here, and tells the listeners (the other instances, through live events). */
   invalidate(id: number): void;
+  /** Drops the cached profile here only: another instance changed the user. */
+  forget(id: number): void;
+  onInvalidate(listener: (id: number) => void): void;
 }
 
 export function createUserDirectory(
@@ -98,6 +102,7 @@ export function createUserDirectory(
   options: { ttlSeconds: number; clock: Clock },
 ): UserDirectory {
   const cache = new Map<number, { user: AuthenticatedUser | null; expiresAt: number }>();
+  const listeners: ((id: number) => void)[] = [];
   const getFresh = async (id: number) => {
     const user = await findUserById(db, id);
     if (options.ttlSeconds > 0) {
@@ -114,6 +119,13 @@ export function createUserDirectory(
     getFresh,
     invalidate(id) {
       cache.delete(id);
+      for (const listener of listeners) listener(id);
+    },
+    forget(id) {
+      cache.delete(id);
+    },
+    onInvalidate(listener) {
+      listeners.push(listener);
     },
   };
 }

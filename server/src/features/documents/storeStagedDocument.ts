@@ -43,8 +43,8 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 /**
  * The one way a document enters the store, whatever its source (an upload, a saved conversation) and owner:
  * `write` fills a staging file and checks it; then a document with the same content for this owner is refused
- * (409), and the row, its processing job and the audit row commit in one transaction with the file moved into the
- * store last. On any refusal or failure nothing is kept.
+ * (409); then the file goes into the store, and the row, its processing job and the audit row commit in one
+ * transaction. On any refusal or failure nothing is kept (a stored file whose transaction failed is removed).
  */
 export async function storeStagedDocument(
   deps: DocumentStoreDeps,
@@ -67,6 +67,10 @@ export async function storeStagedDocument(
     await documents.settleAbandoned(owner);
     const sameContent = await documents.findSameContent(owner, content.sha256);
     if (sameContent) throw new HttpError(409, DOCUMENT_MESSAGES.duplicate(filename, sameContent, owner.kind));
+    // Before the transaction, not inside it: with an object store the commit is an upload of up to 250 MB, which
+    // must not hold a transaction (the embedded database's only connection) open. If the transaction then fails,
+    // the stored file is removed below.
+    await staged.commit();
 
     const result = await db.transaction(async (tx) => {
       const repository = createDocumentRepository(tx);
@@ -111,8 +115,6 @@ export async function storeStagedDocument(
         });
         await audit.recordWithin(tx);
       }
-      // Last, so that a failure above leaves nothing in the store; if the commit itself fails, it is removed below.
-      await staged.commit();
       return { jobId: job.id, documentId };
     });
     stored = true;

@@ -50,11 +50,18 @@ export interface FileStore {
   size(key: string): Promise<number | null>;
   /** Runs `use` with a local path to the file (readers such as PDF parsing and LibreOffice need one). */
   withLocalFile<T>(key: string, use: (filePath: string) => Promise<T>): Promise<T>;
+  /**
+   * A short-lived address where the client fetches `key` straight from the store, named and typed as given; only
+   * stores that serve files themselves have it (S3). The server checks its own download link before asking.
+   */
+  presignDownload?(key: string, file: { filename: string; contentType: string }): Promise<string>;
+  /** Releases what the store holds open (connections); called once when the server closes. */
+  close?(): void;
 }
 
 const STAGING_SUFFIX = '.part';
 
-function checkedKey(key: string): string {
+export function checkedStorageKey(key: string): string {
   // Keys come from the database or newStorageKey(); this only guards against a programming error.
   if (!STORAGE_KEY.test(key)) throw new Error('Invalid storage key');
   return key;
@@ -71,7 +78,7 @@ export async function createLocalFileStore(dataDir: string): Promise<FileStore> 
   for (const entry of await readdir(root)) {
     if (entry.endsWith(STAGING_SUFFIX)) await rm(path.join(root, entry), { force: true });
   }
-  const pathOf = (key: string) => path.join(root, checkedKey(key));
+  const pathOf = (key: string) => path.join(root, checkedStorageKey(key));
 
   const store: FileStore = {
     stage(key) {

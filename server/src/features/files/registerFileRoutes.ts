@@ -26,7 +26,9 @@ export type DownloadableFileLookup = (storageKey: string) => Promise<Downloadabl
 /**
  * The signed download address. It carries no bearer token (the browser navigates to it), so it is registered
  * outside the authenticated scope: the signature and the expiry decide, and the audit row names the user the link
- * was made for.
+ * was made for. With a store that serves files itself (S3), a link that passes answers a redirect to a
+ * presigned GET of the object instead of streaming it through the API; the store may not check its own signatures
+ * (s3rver does not), which is why this check comes first and alone decides.
  */
 export function registerFileRoutes(
   app: ApiInstance,
@@ -51,6 +53,12 @@ export function registerFileRoutes(
         patientId: file.patientId,
         details: { document_id: file.documentId, filename: file.filename },
       });
+      if (deps.files.presignDownload) {
+        // The store serves the bytes itself: the link above was the check, the client goes there next.
+        if ((await deps.files.size(grant.storageKey)) === null) throw notFound(FILE_MESSAGES.fileGone);
+        const location = await deps.files.presignDownload(grant.storageKey, file);
+        return reply.header('Cache-Control', 'no-store').redirect(location, 302);
+      }
       let content;
       try {
         content = await deps.files.open(grant.storageKey);

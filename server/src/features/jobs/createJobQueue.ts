@@ -17,6 +17,7 @@ import {
   type StepRow,
 } from './jobRepository.js';
 import { pushJobUpdate } from './pushJobUpdate.js';
+import { announceToInstances } from '../realtime/createLiveEvents.js';
 
 /** The error a job gets when its work keeps ending its workers (the spec's client maps "crashed"/"no activity"). */
 export const JOB_CRASHED_MESSAGE = 'Processing crashed: no activity from its worker';
@@ -27,6 +28,8 @@ const PROGRESS_INTERVAL_MS = 250;
 /** On stop, how long running handlers get to notice the abort before their jobs are handed back. */
 const STOP_WAIT_MS = 5_000;
 const ENGINE_LOG_SOURCE = 'job_queue';
+/** Sent to the other instances when a job was queued: their workers claim it now rather than at a heartbeat. */
+const JOB_QUEUED_EVENT = 'ewrt:job-queued';
 const LONGEST_ERROR_MESSAGE = 2_000;
 
 export type JobQueueSettings = Pick<
@@ -373,6 +376,13 @@ export function createJobQueue(deps: {
     };
   }
 
+  /** Wakes this instance's workers and those of every other instance sharing the database. */
+  function wakeWorkers(): void {
+    pump();
+    announceToInstances(io, JOB_QUEUED_EVENT);
+  }
+  io.on(JOB_QUEUED_EVENT, pump);
+
   return {
     registerHandler(jobType, handler) {
       if (handlers.has(jobType)) throw new Error(`A handler for job type ${jobType} is registered already`);
@@ -385,11 +395,11 @@ export function createJobQueue(deps: {
       if (tx) return { id: (await createJobRepository(tx).insert(job, clock())).id };
       const row = await db.transaction((own) => createJobRepository(own).insert(job, clock()));
       push(row);
-      pump();
+      wakeWorkers();
       return { id: row.id };
     },
 
-    notify: pump,
+    notify: wakeWorkers,
 
     start() {
       if (started) return;

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { Server as SocketServer } from 'socket.io';
+import { Server as SocketServer, type ServerOptions } from 'socket.io';
 import type { TokenService } from '../auth/createTokenService.js';
 import { sessionForToken } from '../auth/authenticateRequest.js';
 import type { UserDirectory } from '../auth/userDirectory.js';
@@ -25,12 +25,19 @@ export function endSessionSockets(io: SocketServer, jti: string): void {
  */
 export function attachSocketServer(
   httpServer: HttpServer,
-  options: { corsOrigins: string[]; tokens: TokenService; users: UserDirectory },
+  options: {
+    corsOrigins: string[];
+    tokens: TokenService;
+    users: UserDirectory;
+    /** Relays rooms between instances (createLiveEvents); the in-memory default otherwise. */
+    adapter?: ServerOptions['adapter'] | undefined;
+  },
 ): SocketServer {
   const io = new SocketServer(httpServer, {
     path: '/socket.io',
     cors: { origin: options.corsOrigins, credentials: false },
     serveClient: false,
+    ...(options.adapter ? { adapter: options.adapter } : {}),
   });
   io.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
