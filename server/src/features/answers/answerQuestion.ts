@@ -1,6 +1,7 @@
+import { completeNamingProvider } from '../ai/completeNamingProvider.js';
 import type { ModelInfo, QueryResponse } from '@ewrt/contract';
 import type { Queryable } from '../../db/Database.js';
-import { LanguageModelError, type AiProvider } from '../ai/AiProvider.js';
+import type { AiProvider } from '../ai/AiProvider.js';
 import type { EmbeddingProvider } from '../documents/EmbeddingProvider.js';
 import { buildAnswerPrompt } from './buildAnswerPrompt.js';
 import { checkAnswerSentences } from './checkAnswerSentences.js';
@@ -103,19 +104,10 @@ export async function answerQuestion(
     dateOfEvent: options.dateOfEvent ?? null,
     history: options.history ?? [],
   });
-  let completion;
-  try {
-    completion = await deps.ai.complete(messages, { signal, maxTokens: ANSWER_MAX_TOKENS });
-  } catch (error) {
-    if (signal.aborted) throw error;
-    const reason = (error as Error).message;
-    throw new LanguageModelError(
-      reason.includes(deps.ai.provider)
-        ? reason
-        : `The language model at ${deps.ai.provider} failed: ${reason}`,
-      { cause: error },
-    );
-  }
+  const completion = await completeNamingProvider(deps.ai, messages, {
+    signal,
+    maxTokens: ANSWER_MAX_TOKENS,
+  });
   const response = completion.text.trim();
   return {
     response,

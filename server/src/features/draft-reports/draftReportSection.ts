@@ -1,6 +1,7 @@
+import { completeNamingProvider } from '../ai/completeNamingProvider.js';
 import { DRAFT_PASSAGES_PER_PROMPT, type ReportSection } from '@ewrt/contract';
 import type { Queryable } from '../../db/Database.js';
-import { LanguageModelError, type AiProvider } from '../ai/AiProvider.js';
+import type { AiProvider } from '../ai/AiProvider.js';
 import { checkAnswerSentences } from '../answers/checkAnswerSentences.js';
 import { searchPassages } from '../answers/searchPassages.js';
 import type { EmbeddingProvider } from '../documents/EmbeddingProvider.js';
@@ -78,19 +79,10 @@ export async function draftReportSection(
     styleExample: request.styleExample,
     dateOfEvent: request.dateOfEvent,
   });
-  let completion;
-  try {
-    completion = await deps.ai.complete(messages, { signal, maxTokens: SECTION_MAX_TOKENS });
-  } catch (error) {
-    if (signal.aborted) throw error;
-    const reason = (error as Error).message;
-    throw new LanguageModelError(
-      reason.includes(deps.ai.provider)
-        ? reason
-        : `The language model at ${deps.ai.provider} failed: ${reason}`,
-      { cause: error },
-    );
-  }
+  const completion = await completeNamingProvider(deps.ai, messages, {
+    signal,
+    maxTokens: SECTION_MAX_TOKENS,
+  });
   const response = completion.text.trim();
   const sentences = checkAnswerSentences(
     response,

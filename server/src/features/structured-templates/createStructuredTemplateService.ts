@@ -1,3 +1,4 @@
+import { templateDetailOf } from './templateDetailOf.js';
 import type {
   CacheInvalidatedResponse,
   MessageResponse,
@@ -129,21 +130,7 @@ export function createStructuredTemplateService(deps: StructuredTemplateServiceD
       audit: RequestAudit,
     ): Promise<StructuredTemplateDetail> {
       const template = await readable(user, templateId, audit);
-      return {
-        template: {
-          ID_Template: template.id,
-          template_name: template.templateName,
-          description: template.description,
-          is_active: template.isActive,
-          created_at: template.createdAt,
-          updated_at: template.updatedAt,
-          owner_name: template.ownerName,
-          can_edit: mayChangeAuthoring(user) && canEdit(user, template),
-        },
-        frontpage: template.frontpage,
-        sections: await templates.sections(template.id),
-        endpage: template.endpage,
-      };
+      return templateDetailOf(templates, template, mayChangeAuthoring(user) && canEdit(user, template));
     },
 
     async preview(
