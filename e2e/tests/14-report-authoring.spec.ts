@@ -94,6 +94,9 @@ test('an expert prepares what a draft needs: default prompts, a prompt of their 
   await expect(check.getByText('10 of 10 covered')).toBeVisible();
   await form.getByRole('button', { name: 'Create Template' }).click();
   const confirm = page.getByRole('dialog', { name: 'Create this template?' });
+  // Clicked once the confirmation has finished opening (a click during its zoom-in was once lost on a loaded CI).
+  await expect(confirm.getByRole('button', { name: 'Create Template' })).toBeVisible();
+  await expect(confirm).not.toHaveClass(/ant-zoom/);
   await confirm.getByRole('button', { name: 'Create Template' }).click();
   await expect(page.getByText('Template created successfully!')).toBeVisible();
 
