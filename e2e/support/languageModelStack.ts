@@ -10,7 +10,7 @@ import { startSearxngStandIn, type SearxngStandIn } from '../../server/test/supp
 import { DEMO_PASSWORD } from './demoAccounts';
 import { totpAt, TOTP_PERIOD_SECONDS } from './totp';
 
-/** The model name the stand-in reports in its answers, which the screens must show (never a hard-coded name). */
+/** The model name the stand-in reports in its answers: the screens show it as the server reports it. */
 export const STAND_IN_REPORTED_MODEL = 'stand-in-chat-e2e';
 
 export interface LanguageModelStack {
