@@ -92,12 +92,19 @@ function completionSeen(updates, jobId) {
   const deadline = Date.now() + JOB_WAIT_MS;
   return (async () => {
     for (;;) {
-      const last = updates.filter((job) => job.id === jobId).at(-1);
-      if (last?.status === 'completed') return last;
-      if (last && (last.status === 'failed' || last.status === 'cancelled'))
-        throw new Error(`job ${jobId} ended ${last.status}: ${last.error_message ?? ''}`);
-      if (Date.now() > deadline)
-        throw new Error(`the socket saw no completion of job ${jobId} within ${JOB_WAIT_MS / 1000} s`);
+      const ofJob = updates.filter((job) => job.id === jobId);
+      // Completion is final: it counts once pushed, whatever arrives after it.
+      const completed = ofJob.find((job) => job.status === 'completed');
+      if (completed) return completed;
+      const ended = ofJob.find((job) => job.status === 'failed' || job.status === 'cancelled');
+      if (ended) throw new Error(`job ${jobId} ended ${ended.status}: ${ended.error_message ?? ''}`);
+      if (Date.now() > deadline) {
+        const statuses = ofJob.map((job) => `${job.status} ${job.progress_percentage}%`).join(', ');
+        throw new Error(
+          `the socket saw no completion of job ${jobId} within ${JOB_WAIT_MS / 1000} s ` +
+            `(${ofJob.length} updates: ${statuses || 'none'})`,
+        );
+      }
       await sleep(100);
     }
   })();
@@ -263,13 +270,14 @@ async function main() {
       check('the socket connected through nginx sees the job complete', false, error.message);
     }
     if (completed) {
+      const killUpdates = updates.filter((job) => job.id === killJob);
       check(
         'the socket connected through nginx sees the job complete',
         true,
-        `${updates.filter((job) => job.id === killJob).length} updates, ` +
+        `${killUpdates.length} updates, the last ${killUpdates.at(-1)?.status}, ` +
           `completed ${((performance.now() - killedAt) / 1000).toFixed(1)} s after the kill`,
       );
-      const completions = updates.filter((job) => job.id === killJob && job.status === 'completed').length;
+      const completions = killUpdates.filter((job) => job.status === 'completed').length;
       const { rows: jobRows } = await db.query(
         `SELECT status, attempts, completed_at FROM jobs WHERE id = $1`,
         [killJob],

@@ -43,8 +43,10 @@ export function createLiveEvents(options: {
   users: UserDirectory;
   log: FastifyBaseLogger;
 }): LiveEvents {
-  // Its own small pool: the adapter keeps one connection LISTENing for as long as it runs.
-  const pool = options.databaseUrl ? new pg.Pool({ connectionString: options.databaseUrl, max: 3 }) : null;
+  // Its own pool of two: one connection the adapter keeps LISTENing, one that publishes. With a single publishing
+  // connection the NOTIFYs leave in the order they were emitted, so a job's "completed" is never overtaken by the
+  // progress update emitted just before it (with more connections they raced, and a browser was left on "running").
+  const pool = options.databaseUrl ? new pg.Pool({ connectionString: options.databaseUrl, max: 2 }) : null;
   pool?.on('error', (error) => {
     options.log.warn({ err: error }, 'live events: PostgreSQL closed an idle connection');
   });
