@@ -22,3 +22,4 @@ export * from './chronology.js';
 export * from './draftReports.js';
 export * from './chat.js';
 export * from './research.js';
+export * from './transcription.js';

@@ -96,6 +96,7 @@ export const JOB_TYPES = {
   RECORD_BUNDLE: 'record_bundle',
   CHRONOLOGY: 'chronology',
   DRAFT_REPORT: 'draft_report',
+  AUDIO_TRANSCRIPTION: 'audio_transcription',
 } as const;
 
 /** The socket.io event that carries a job's new state (a `Job`) to its owner's sockets. */
@@ -284,3 +285,75 @@ export const TRUSTED_SOURCE_DOMAIN_MAX_LENGTH = 253;
 export const TRUSTED_SOURCE_DESCRIPTION_MAX_LENGTH = 1000;
 /** Web pages a research answer reads at most. */
 export const RESEARCH_RESULTS_MAX = 8;
+
+/** Transcription (part 3 §2.10–§2.12, §4, §5, §9). */
+/** The browser captures at this rate, mono, in chunks of this many samples (16-bit PCM on the wire). */
+export const TRANSCRIPTION_CAPTURE_SAMPLE_RATE_HZ = 44_100;
+export const TRANSCRIPTION_CHUNK_SAMPLES = 4096;
+/** The rates a live stream may declare; the server resamples it to what its recogniser hears. */
+export const TRANSCRIPTION_MIN_SAMPLE_RATE_HZ = 8000;
+export const TRANSCRIPTION_MAX_SAMPLE_RATE_HZ = 192_000;
+export const TRANSCRIPTION_AUTOSAVE_INTERVAL_MS = 30_000;
+export const TRANSCRIPTION_CONNECT_TIMEOUT_MS = 20_000;
+/** Final transcripts remembered to drop duplicates; the cache is pruned above this. */
+export const TRANSCRIPTION_DUPLICATE_CACHE_MAX = 200;
+export const TRANSCRIPTION_SCROLL_DELAY_MS = 100;
+export const TRANSCRIPTION_PREVIEW_LENGTH = 50;
+/** What the completed table shows for a transcription without a type. */
+export const TRANSCRIPTION_DEFAULT_TYPE_LABEL = 'Standard';
+/** Longest transcript stored: hours of dictation. */
+export const TRANSCRIPTION_TEXT_MAX_LENGTH = 2_000_000;
+export const TRANSCRIPTION_STATUSES = ['Complete', 'Incomplete'] as const;
+/** Where a transcription's text came from. */
+export const TRANSCRIPTION_SOURCES = ['live', 'upload'] as const;
+/** The three AI formats of §3 "Processed results", and their summarize calls. */
+export const CONSULTATION_TYPES = ['outpatient', 'medicolegal', 'opinion'] as const;
+export type ConsultationType = (typeof CONSULTATION_TYPES)[number];
+
+/** The format a transcription type asks for: the first of the three its text contains, else outpatient (§7). */
+export function consultationTypeOf(transcriptionTypeText: string | null | undefined): ConsultationType {
+  const text = (transcriptionTypeText ?? '').toLowerCase();
+  return CONSULTATION_TYPES.find((type) => text.includes(type)) ?? 'outpatient';
+}
+
+/** Audio uploads (§5, §9): these formats, by MIME type or extension, under 500 MB. */
+export const AUDIO_UPLOAD_EXTENSIONS = ['.mp3', '.wav', '.m4a', '.aac', '.ogg', '.webm'] as const;
+export const AUDIO_UPLOAD_MIME_TYPES = [
+  'audio/mpeg',
+  'audio/mp3',
+  'audio/wav',
+  'audio/x-wav',
+  'audio/wave',
+  'audio/vnd.wave',
+  'audio/mp4',
+  'audio/x-m4a',
+  'audio/m4a',
+  'audio/aac',
+  'audio/x-aac',
+  'audio/ogg',
+  'audio/webm',
+  'video/webm',
+] as const;
+export const AUDIO_UPLOAD_MAX_BYTES = 500 * 1024 * 1024;
+export const AUDIO_UPLOAD_TIMEOUT_MS = 120_000;
+export const AUDIO_LARGE_FILE_NOTICE_BYTES = 10 * 1024 * 1024;
+export const AUDIO_UPLOAD_REDIRECT_DELAY_MS = 2000;
+
+/** The socket.io events of live transcription (§7 "Realtime socket events"). */
+export const TRANSCRIPTION_EVENTS = {
+  // browser to server
+  START: 'start_transcription',
+  AUDIO: 'audio_data',
+  PAUSE: 'pause_transcription',
+  RESUME: 'resume_transcription',
+  STOP: 'stop_transcription',
+  CLEAR_TRACKING: 'clear_transcription_tracking',
+  // server to browser
+  CONNECTION_ESTABLISHED: 'connection_established',
+  STARTED: 'transcription_started',
+  TRANSCRIPTION: 'transcription',
+  PAUSED: 'transcription_paused',
+  RESUMED: 'transcription_resumed',
+  STOPPED: 'transcription_stopped',
+  ERROR: 'transcription_error',
+} as const;

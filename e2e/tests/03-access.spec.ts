@@ -29,8 +29,7 @@ test('a Transcription Only user opening document processing sees Access Denied s
 });
 
 test('a path that no deployed remote declares goes on to Patient Search', async ({ page }) => {
-  // No transcription remote is deployed in this stack, so its paths are unknown like any other.
-  await openSignedIn(page, DEMO_USERS.practitioner.username, '/transcription/live');
+  await openSignedIn(page, DEMO_USERS.practitioner.username, '/transcription/archive');
   await expect(page).toHaveURL(/\/patients$/);
   await expect(patientSearchHeading(page)).toBeVisible();
   await expect(page.getByText('Access Denied')).toHaveCount(0);

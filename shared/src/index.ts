@@ -76,6 +76,7 @@ export { initialsOf } from './format/initialsOf';
 
 // Live job updates (socket.io, loaded after sign-in)
 export { subscribeToJobUpdates, type JobUpdateListener } from './realtime/subscribeToJobUpdates';
+export { openAuthenticatedSocket, type AuthenticatedSocket } from './realtime/openAuthenticatedSocket';
 
 // Runtime configuration
 export { getRuntimeConfig, loadRuntimeConfig } from './config/runtimeConfig';

@@ -80,6 +80,11 @@ import { endSessionSockets, userRoom } from '../features/realtime/attachSocketSe
 import { createLiveEvents } from '../features/realtime/createLiveEvents.js';
 import { createUserService } from '../features/users/createUserService.js';
 import { registerUserRoutes } from '../features/users/registerUserRoutes.js';
+import { createSpeechRecognizer } from '../features/speech/createSpeechRecognizer.js';
+import { createTranscriptionPurger } from '../features/transcription/createTranscriptionPurger.js';
+import { registerLiveTranscription } from '../features/transcription/registerLiveTranscription.js';
+import { registerTranscriptionJobHandler } from '../features/transcription/registerTranscriptionJobHandler.js';
+import { registerTranscriptionRoutes } from '../features/transcription/registerTranscriptionRoutes.js';
 import { createStructuredTemplateService } from '../features/structured-templates/createStructuredTemplateService.js';
 import { registerStructuredTemplateRoutes } from '../features/structured-templates/registerStructuredTemplateRoutes.js';
 import { registerErrorHandling } from '../http/registerErrorHandling.js';
@@ -185,6 +190,22 @@ export async function buildApp(
     patientDataPurgers.register(createBundlePurger({ db: openDb, files, log: app.log }));
     patientDataPurgers.register(createChronologyPurger());
     patientDataPurgers.register(createGeneratedReportPurger({ db: openDb, files, log: app.log }));
+    patientDataPurgers.register(createTranscriptionPurger({ db: openDb, files, log: app.log }));
+    // Live dictation and uploaded audio: recognised on this server unless a speech endpoint is configured.
+    const speech = createSpeechRecognizer(config.speech);
+    const speechAvailability = speech.availability();
+    if (!speechAvailability.available) {
+      app.log.warn(
+        `${speechAvailability.message}: dictation and audio uploads will not be transcribed` +
+          (speechAvailability.installCommand ? ` (${speechAvailability.installCommand})` : ''),
+      );
+    }
+    registerTranscriptionJobHandler(jobs, { db: openDb, clock, files, speech });
+    // Browsers stream dictation to the API instances; a worker has no browser sockets.
+    const stopLiveTranscription =
+      config.role === 'worker'
+        ? () => Promise.resolve()
+        : registerLiveTranscription(io, { db: openDb, clock, users, speech, log: app.log });
     registerBundleJobHandler(jobs, {
       db: openDb,
       clock,
@@ -248,8 +269,10 @@ export async function buildApp(
 
     app.addHook('preClose', async () => {
       // Running jobs go back to pending (and their sockets hear it) before socket.io and the database close.
+      await stopLiveTranscription();
       await jobs.stop();
       await liveEvents.close();
+      await speech.close();
     });
     app.addHook('onClose', async () => {
       files.close?.();
@@ -408,6 +431,15 @@ export async function buildApp(
           webSearch: config.webSearch ? createSearxngWebSearch(config.webSearch) : null,
         });
         registerStructuredTemplateRoutes(scope, createStructuredTemplateService({ db: openDb, clock }));
+        await registerTranscriptionRoutes(scope, {
+          db: openDb,
+          clock,
+          files,
+          jobs,
+          ai: languageModel,
+          speech,
+          answerTimeoutMs: config.languageModel?.timeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS,
+        });
         await registerAuthoringDocumentRoutes(scope, {
           documents: createAuthoringDocumentService({
             db: openDb,

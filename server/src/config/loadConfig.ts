@@ -60,6 +60,23 @@ export interface ServerConfig {
   webSearch: WebSearchSettings | null;
   /** Where stored files live: the data directory (default) or an S3-compatible object store. */
   fileStore: FileStoreSettings;
+  /** Speech recognition for live dictation and uploaded audio. */
+  speech: SpeechSettings;
+}
+
+/**
+ * `SPEECH_RECOGNIZER` = pocketsphinx | openai | off. pocketsphinx (the default) recognises on this server with
+ * Debian's pocketsphinx through python3, so audio never leaves it; openai sends it to the OpenAI-compatible
+ * transcription endpoint `SPEECH_BASE_URL` with `SPEECH_MODEL` (and `SPEECH_API_KEY`), the default when both are set.
+ * `SPEECH_MAX_STREAMS` live streams at once (about six per two cores). ffmpeg decodes uploaded audio.
+ */
+export interface SpeechSettings {
+  engine: 'pocketsphinx' | 'openai' | 'off';
+  /** The commands found on the PATH, or null when missing. */
+  python3Command: string | null;
+  ffmpegCommand: string | null;
+  openAi: { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null;
+  maxLiveStreams: number;
 }
 
 export type FileStoreSettings = { kind: 'local' } | ({ kind: 's3' } & S3StoreSettings);
@@ -197,6 +214,44 @@ function readOcrSettings(env: NodeJS.ProcessEnv): OcrSettings {
     pdftoppmCommand: findOnPath(env, 'pdftoppm'),
     concurrency: readInteger(env, 'OCR_CONCURRENCY', availableParallelism(), 1, 64),
     lowConfidenceThreshold: readInteger(env, 'OCR_LOW_CONFIDENCE', 70, 0, 100),
+  };
+}
+
+function readSpeechSettings(env: NodeJS.ProcessEnv): SpeechSettings {
+  const baseUrl = env.SPEECH_BASE_URL?.trim();
+  const model = env.SPEECH_MODEL?.trim();
+  if (baseUrl) {
+    try {
+      new URL(baseUrl);
+    } catch {
+      throw new ConfigError(
+        `SPEECH_BASE_URL must be a URL such as http://localhost:8000/v1, not "${baseUrl}"`,
+      );
+    }
+  }
+  const openAi =
+    baseUrl && model
+      ? {
+          baseUrl,
+          apiKey: env.SPEECH_API_KEY?.trim() || null,
+          model,
+          timeoutMs: readInteger(env, 'SPEECH_TIMEOUT_MS', 120_000, 1000, 600_000),
+        }
+      : null;
+  const engine = (env.SPEECH_RECOGNIZER?.trim().toLowerCase() ||
+    (openAi ? 'openai' : 'pocketsphinx')) as string;
+  if (engine !== 'pocketsphinx' && engine !== 'openai' && engine !== 'off') {
+    throw new ConfigError(`SPEECH_RECOGNIZER must be pocketsphinx, openai or off, not "${engine}"`);
+  }
+  if (engine === 'openai' && !openAi) {
+    throw new ConfigError('SPEECH_RECOGNIZER openai needs SPEECH_BASE_URL and SPEECH_MODEL');
+  }
+  return {
+    engine,
+    python3Command: findOnPath(env, 'python3'),
+    ffmpegCommand: findOnPath(env, 'ffmpeg'),
+    openAi,
+    maxLiveStreams: readInteger(env, 'SPEECH_MAX_STREAMS', 6, 1, 256),
   };
 }
 
@@ -357,5 +412,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     languageModel: readAiEndpointSettings(env, 'AI_MODEL'),
     webSearch: readWebSearchSettings(env),
     fileStore: readFileStoreSettings(env),
+    speech: readSpeechSettings(env),
   };
 }

@@ -1,7 +1,7 @@
 import { JOB_UPDATE_EVENT } from '@ewrt/contract/limits';
 import type { Job } from '../api/types';
-import { getRuntimeConfig } from '../config/runtimeConfig';
 import { sessionStore } from '../session/sessionStore';
+import { openAuthenticatedSocket } from './openAuthenticatedSocket';
 
 /** Called with a job's new state each time the server pushes one of the signed-in user's jobs. */
 export type JobUpdateListener = (job: Job) => void;
@@ -35,15 +35,14 @@ function deliver(job: Job): void {
 function openConnection(token: string): Connection {
   let closed = false;
   let socket: JobSocket | null = null;
-  // Loaded on the first subscription, i.e. after sign-in: the landing page never downloads the client.
-  import('socket.io-client')
-    .then(({ io }) => {
-      if (closed) return;
-      socket = io(getRuntimeConfig().socketUrl, {
-        path: '/socket.io',
-        transports: ['websocket'],
-        auth: { token },
-      }) as JobSocket;
+  // Opened on the first subscription, i.e. after sign-in.
+  openAuthenticatedSocket(token)
+    .then((opened) => {
+      if (closed) {
+        opened.disconnect();
+        return;
+      }
+      socket = opened as unknown as JobSocket;
       socket.on(JOB_UPDATE_EVENT, deliver);
     })
     .catch((error: unknown) => {

@@ -11,6 +11,7 @@ import { m009ReportAuthoring } from './m009ReportAuthoring.js';
 import { m010Chronology } from './m010Chronology.js';
 import { m011DraftReports } from './m011DraftReports.js';
 import { m012SocketIoAttachments } from './m012SocketIoAttachments.js';
+import { m013Transcriptions } from './m013Transcriptions.js';
 
 export const migrations: readonly Migration[] = [
   m001InitialSchema,
@@ -25,4 +26,5 @@ export const migrations: readonly Migration[] = [
   m010Chronology,
   m011DraftReports,
   m012SocketIoAttachments,
+  m013Transcriptions,
 ];

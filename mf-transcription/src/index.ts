@@ -1,0 +1,2 @@
+// Async boundary: the federation runtime negotiates the shared singletons before any of them is used.
+import('./bootstrap');
