@@ -3,7 +3,8 @@ import { forbidden, notFound } from '../../http/HttpError.js';
 import type { RequestAudit } from '../audit/RequestAudit.js';
 import type { AuthenticatedUser } from '../auth/userDirectory.js';
 import { PATIENT_MESSAGES } from './createPatientService.js';
-import { canUsePatientTools, hasUserFeature } from './patientPermissions.js';
+import type { UserFeature } from '@ewrt/contract';
+import { hasFullPatientAccess, hasUserFeature } from './patientPermissions.js';
 import { createPatientRepository, type StoredPatient } from './patientRepository.js';
 
 export const PATIENT_TOOL_MESSAGES = {
@@ -11,10 +12,24 @@ export const PATIENT_TOOL_MESSAGES = {
   notFullAccess: 'Document tools are available only for patients you have full access to',
 } as const;
 
+/** What a patient-scoped tool needs of the user, and what it says when they lack it. */
+export interface PatientToolRule {
+  feature: UserFeature;
+  noFeature: string;
+  notFullAccess: string;
+}
+
+/** The documents tools (documents, record questions, jobs): the documents feature. */
+export const DOCUMENT_TOOLS_RULE: PatientToolRule = {
+  feature: 'documents',
+  noFeature: PATIENT_TOOL_MESSAGES.noDocumentsFeature,
+  notFullAccess: PATIENT_TOOL_MESSAGES.notFullAccess,
+};
+
 /**
- * The patient behind a patient-scoped tool (documents, record questions): found in the caller's group (another
- * group's patient answers 404, as if it did not exist), then the user's level must have the documents feature and
- * the user full access to the patient (Administrators: any patient of their group). The audit row names the
+ * The patient behind a patient-scoped tool (documents, record questions, transcription): found in the caller's group
+ * (another group's patient answers 404, as if it did not exist), then the user's level must have the rule's feature
+ * and the user full access to the patient (Administrators: any patient of their group). The audit row names the
  * patient even when the call is refused.
  */
 export async function findPatientForTools(
@@ -22,6 +37,7 @@ export async function findPatientForTools(
   user: AuthenticatedUser,
   patientId: number,
   audit: RequestAudit,
+  rule: PatientToolRule = DOCUMENT_TOOLS_RULE,
 ): Promise<StoredPatient> {
   audit.describe({ patientId });
   if (user.groupId === null) throw forbidden(PATIENT_MESSAGES.noGroup);
@@ -30,7 +46,7 @@ export async function findPatientForTools(
     patientId,
   );
   if (!patient) throw notFound(PATIENT_MESSAGES.notFound);
-  if (!hasUserFeature(user, 'documents')) throw forbidden(PATIENT_TOOL_MESSAGES.noDocumentsFeature);
-  if (!canUsePatientTools(user, patient.access_level)) throw forbidden(PATIENT_TOOL_MESSAGES.notFullAccess);
+  if (!hasUserFeature(user, rule.feature)) throw forbidden(rule.noFeature);
+  if (!hasFullPatientAccess(user, patient.access_level)) throw forbidden(rule.notFullAccess);
   return patient;
 }

@@ -42,5 +42,10 @@ export function hasUserFeature(user: AuthenticatedUser, feature: UserFeature): b
  * pagination-only and view-only access do not get them.
  */
 export function canUsePatientTools(user: AuthenticatedUser, level: PatientAccessLevel): boolean {
-  return hasUserFeature(user, 'documents') && (user.isAdministrator || level === PATIENT_ACCESS.FULL);
+  return hasUserFeature(user, 'documents') && hasFullPatientAccess(user, level);
+}
+
+/** Full access to the patient, or an Administrator (who may work on any patient of their group). */
+export function hasFullPatientAccess(user: AuthenticatedUser, level: PatientAccessLevel): boolean {
+  return user.isAdministrator || level === PATIENT_ACCESS.FULL;
 }

@@ -41,9 +41,9 @@ export interface LiveRecognitionListener {
   onError(error: Error): void;
 }
 
-/** One live stream: 16 kHz PCM in, partials and finals out (through its listener). */
+/** One live stream: PCM in, partials and finals out (through its listener). */
 export interface LiveRecognition {
-  /** Queues 16 kHz mono samples. */
+  /** Queues mono samples at the stream's rate. */
   write(samples: Int16Array): void;
   /** Ends the utterance in progress now (pause, stop) and resolves once its final, if any, has been reported. */
   flush(): Promise<void>;
@@ -59,8 +59,11 @@ export interface FileRecognitionOptions {
 
 export interface SpeechRecognizer {
   availability(): SpeechAvailability;
-  /** A live stream; throws SpeechUnavailableError when recognition does not work here or too many streams run. */
-  startLive(listener: LiveRecognitionListener): LiveRecognition;
+  /**
+   * A live stream of mono 16-bit samples at `sampleRate` (the browser's, resampled here to what the recogniser
+   * hears); throws SpeechUnavailableError when recognition does not work here or too many streams run.
+   */
+  startLive(listener: LiveRecognitionListener, options: { sampleRate: number }): LiveRecognition;
   /** The speech of an audio file of any accepted format (MP3, WAV, M4A, AAC, OGG, WebM), in order. */
   transcribeFile(inputPath: string, options: FileRecognitionOptions): Promise<RecognizedSegment[]>;
   /** Stops every worker (server shutdown). */
