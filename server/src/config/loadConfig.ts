@@ -190,14 +190,18 @@ function readTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
 function findOnPath(env: NodeJS.ProcessEnv, name: string): string | null {
   for (const directory of (env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
     const candidate = path.join(directory, name);
-    try {
-      accessSync(candidate, fsConstants.X_OK);
-      return candidate;
-    } catch {
-      // not in this directory
-    }
+    if (isExecutable(candidate)) return candidate;
   }
   return null;
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, fsConstants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** `LIBREOFFICE_PATH` (a command or path; `off` turns LibreOffice off), else `soffice` when it is on the PATH. */
@@ -216,6 +220,8 @@ function readOcrSettings(env: NodeJS.ProcessEnv): OcrSettings {
     lowConfidenceThreshold: readInteger(env, 'OCR_LOW_CONFIDENCE', 70, 0, 100),
   };
 }
+
+const DEBIAN_PYTHON3 = '/usr/bin/python3';
 
 function readSpeechSettings(env: NodeJS.ProcessEnv): SpeechSettings {
   const baseUrl = env.SPEECH_BASE_URL?.trim();
@@ -248,7 +254,10 @@ function readSpeechSettings(env: NodeJS.ProcessEnv): SpeechSettings {
   }
   return {
     engine,
-    python3Command: findOnPath(env, 'python3'),
+    // Debian's python3 first: apt's python3-pocketsphinx is installed for it, not for a python3 of pyenv or conda.
+    python3Command:
+      env.SPEECH_PYTHON?.trim() ||
+      (isExecutable(DEBIAN_PYTHON3) ? DEBIAN_PYTHON3 : findOnPath(env, 'python3')),
     ffmpegCommand: findOnPath(env, 'ffmpeg'),
     openAi,
     maxLiveStreams: readInteger(env, 'SPEECH_MAX_STREAMS', 6, 1, 256),
