@@ -7,10 +7,13 @@ import { JOB_LOG_LEVELS, JOB_STATUSES, JOB_STEP_STATUSES, MAX_ID } from './limit
 export const JobStatusSchema = LiteralUnion(JOB_STATUSES);
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-/** What a document-processing job produced; other kinds add their own fields next to it. */
+/**
+ * What a document-processing job produced; other kinds keep their own result here or next to it (a draft report's
+ * sections are under the same key), so only what every reader can rely on is required: nothing.
+ */
 export const ProcessingResultSchema = Type.Object(
   {
-    chunks_created: Type.Integer(),
+    chunks_created: Type.Optional(Type.Integer()),
     pages: Type.Optional(Type.Integer()),
     /** Pages with no text layer (scans), 1-based: reported, never indexed as empty text. */
     pages_without_text: Type.Optional(Type.Array(Type.Integer())),

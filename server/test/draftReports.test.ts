@@ -70,6 +70,15 @@ async function resultsOf(jobId: number) {
   assert.equal(response.statusCode, 200, response.body);
   const answer = response.json() as DraftReportResultsResponse;
   assert.equal(answer.job_id, jobId);
+  // The finished job stays readable where every job is shown: its status, the patient's list, the navbar's recent.
+  for (const url of [
+    `/api/jobs/${jobId}/status`,
+    `/api/patients/${draftCase.patientId}/jobs`,
+    `/api/background-jobs/user/${draftCase.userId}/recent-completed`,
+  ]) {
+    const shown = await patel.get(url);
+    assert.equal(shown.statusCode, 200, `${url}: ${shown.body}`);
+  }
   return answer.results.processing_result;
 }
 

@@ -109,8 +109,10 @@ function DetailBody({ detail }: { detail: JobStatusResponse }) {
     items.push({ key: 'completed', label: 'Finished', children: formatDateTime(job.completed_at) });
   if (duration !== null)
     items.push({ key: 'duration', label: 'Duration', children: formatJobDuration(duration) });
-  if (result) {
+  if (result?.chunks_created !== undefined) {
     items.push({ key: 'chunks', label: 'Chunks created', children: result.chunks_created });
+  }
+  if (result) {
     items.push(...pageReadingItems(result));
   }
   if (detail.error_message) {
