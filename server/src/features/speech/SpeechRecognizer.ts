@@ -19,6 +19,8 @@ export interface SpeechAvailability {
   installCommand: string | null;
   /** False when the audio is sent to a configured endpoint rather than recognised here. */
   onServer: boolean;
+  /** Uploaded audio files can be read (ffmpeg is installed); live dictation does not need it. */
+  readsFiles: boolean;
 }
 
 /** A stretch of recognised speech. */
