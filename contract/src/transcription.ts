@@ -88,6 +88,8 @@ export const TranscriptionStatusResponseSchema = Type.Object({
     install_command: Nullable(Type.String()),
     /** False when audio is sent to a configured speech endpoint rather than recognised on this server. */
     on_server: Type.Boolean(),
+    /** Uploaded audio files can be read (ffmpeg is installed); live dictation does not need it. */
+    reads_files: Type.Boolean(),
   }),
   formatting: Type.Object({
     available: Type.Boolean(),

@@ -396,6 +396,7 @@ describe('DELETE /api/patients/{id}/delete-all-data', () => {
         bundles: 0,
         chronology_events: 0,
         draft_reports: 0,
+        transcriptions: 0,
       },
     });
     assert.equal(existsSync(folder), false);
@@ -411,6 +412,7 @@ describe('DELETE /api/patients/{id}/delete-all-data', () => {
       bundles: 0,
       chronology_events: 0,
       draft_reports: 0,
+      transcriptions: 0,
     });
   });
 

@@ -205,7 +205,14 @@ export async function buildApp(
     const stopLiveTranscription =
       config.role === 'worker'
         ? () => Promise.resolve()
-        : registerLiveTranscription(io, { db: openDb, clock, users, speech, log: app.log });
+        : registerLiveTranscription(io, {
+            db: openDb,
+            clock,
+            users,
+            speech,
+            log: app.log,
+            trustProxy: config.trustProxy,
+          });
     registerBundleJobHandler(jobs, {
       db: openDb,
       clock,

@@ -32,6 +32,15 @@
 //                          'cite-pages'            a research prompt's web pages ("[n] title", "URL: …", then the
 //                                                  summary) each quoted by its opening words and cited [n], the
 //                                                  last page first, so numbering by first citation reorders them
+//                          'format-transcription'  a transcription formatting prompt (the transcript between
+//                                                  "=== BEGIN TRANSCRIPT ===" and "=== END TRANSCRIPT ===") answered
+//                                                  as the JSON its system message asks for, after a sentence and in
+//                                                  a ```json fence: outpatient (diagnosis "Stated: <opening words>",
+//                                                  summaryOfConsultation the transcript, plan "Review", no
+//                                                  medicalHistory nor medicationsAndAllergies), medicolegal (summary,
+//                                                  keyPoints ["<opening words>"], transcript, contextualSections
+//                                                  {"Account": transcript}) or opinion (formattedOpinion
+//                                                  "Opinion: <transcript>")
 // It returns { baseUrl (ending /v1: what AI_BASE_URL takes), requests (every request: path, authorization header,
 // parsed body), setMode, close }.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -46,7 +55,8 @@ export type StandInMode =
   | 'describe-events'
   | 'describe-events-with-unsupported'
   | 'converse'
-  | 'cite-pages';
+  | 'cite-pages'
+  | 'format-transcription';
 
 export interface OpenAiStandInOptions {
   reportedModel?: string;
@@ -136,6 +146,24 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
+/** The JSON a transcription formatting prompt asks for, built from its transcript (see 'format-transcription'). */
+function formatTranscription(body: RecordedRequest['body'], prompt: string): string {
+  const system = body.messages?.find((message) => message.role === 'system')?.content ?? '';
+  const transcript = /=== BEGIN TRANSCRIPT ===\n([\s\S]*)\n=== END TRANSCRIPT ===/.exec(prompt)?.[1] ?? '';
+  const opening = quoteOf(transcript);
+  const result = system.includes('"formattedOpinion"')
+    ? { formattedOpinion: `Opinion: ${transcript}` }
+    : system.includes('"keyPoints"')
+      ? {
+          summary: `Assessment of: ${opening}`,
+          keyPoints: [opening],
+          transcript,
+          contextualSections: { Account: transcript },
+        }
+      : { diagnosis: `Stated: ${opening}`, summaryOfConsultation: transcript, plan: 'Review' };
+  return `Here is the formatted transcript:\n\`\`\`json\n${JSON.stringify(result, null, 2)}\n\`\`\``;
+}
+
 function sendJson(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json' });
   response.end(JSON.stringify(body));
@@ -170,6 +198,7 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}): Pr
     if (mode === 'describe-events' || mode === 'describe-events-with-unsupported')
       return describeEvents(prompt);
     if (mode === 'converse') return `You asked: "${quoteOf(prompt)}".`;
+    if (mode === 'format-transcription') return formatTranscription(body, prompt);
     if (mode === 'cite-pages') {
       const pages = [...prompt.matchAll(/^\[(\d+)\] .+\nURL: .+\n(.+)$/gm)].reverse();
       if (pages.length === 0) return 'The pages provided do not say.';

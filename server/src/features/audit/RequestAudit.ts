@@ -24,7 +24,8 @@ export interface AuditDeclaration {
     | 'prompts'
     | 'opinions'
     | 'chat'
-    | 'research';
+    | 'research'
+    | 'transcription';
 }
 
 /** Facts a handler or service learnt that belong in the row. */

@@ -100,7 +100,19 @@ export type AuditAction =
   | 'research.source_create'
   | 'research.source_update'
   | 'research.source_toggle'
-  | 'research.source_delete';
+  | 'research.source_delete'
+  | 'transcription.type_list'
+  | 'transcription.status'
+  | 'transcription.list'
+  | 'transcription.list_incomplete'
+  | 'transcription.read'
+  | 'transcription.save'
+  | 'transcription.summarize'
+  | 'transcription.complete'
+  | 'transcription.download'
+  | 'transcription.upload_audio'
+  | 'transcription.live_start'
+  | 'transcription.delete';
 
 export interface AuditEntry {
   userId: number | null;
@@ -109,8 +121,11 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
+/** Where an audited action came from: a request, or the handshake of a socket (live transcription). */
+export type AuditOrigin = Pick<FastifyRequest, 'ip' | 'headers'>;
+
 /** Writes one row: who did what to which patient, when, from where, and the details. */
-export async function recordAudit(db: Queryable, request: FastifyRequest, entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: Queryable, request: AuditOrigin, entry: AuditEntry): Promise<void> {
   const userAgent = request.headers['user-agent'];
   await db.query(
     `INSERT INTO audit_log (user_id, action, patient_id, details, ip, user_agent)

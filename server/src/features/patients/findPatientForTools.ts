@@ -36,7 +36,7 @@ export async function findPatientForTools(
   db: Queryable,
   user: AuthenticatedUser,
   patientId: number,
-  audit: RequestAudit,
+  audit: Pick<RequestAudit, 'describe'>,
   rule: PatientToolRule = DOCUMENT_TOOLS_RULE,
 ): Promise<StoredPatient> {
   audit.describe({ patientId });

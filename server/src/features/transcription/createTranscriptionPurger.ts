@@ -1,13 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/Database.js';
 import type { FileStore } from '../files/FileStore.js';
+import { removeFilesOnceUnreferenced } from '../files/removeFilesOnceUnreferenced.js';
 import type { PatientDataPurger } from '../patients/patientDataPurgers.js';
+import { createTranscriptionRepository } from './transcriptionRepository.js';
 
-/** The transcriptions' share of "Delete all patient data". Ground only: the transcription helper builds it. */
-export function createTranscriptionPurger(_deps: {
+/**
+ * The transcriptions' share of "Delete all patient data": the rows inside the purge's transaction, their Word
+ * documents once it has committed (a rolled-back purge keeps them).
+ */
+export function createTranscriptionPurger(deps: {
   db: Database;
   files: FileStore;
   log: FastifyBaseLogger;
 }): PatientDataPurger {
-  return { name: 'transcriptions', purge: () => Promise.resolve(0) };
+  return {
+    name: 'transcriptions',
+    async purge(tx, patientId) {
+      const { deleted, storageKeys } = await createTranscriptionRepository(tx).deleteAllOfPatient(patientId);
+      removeFilesOnceUnreferenced(deps, storageKeys);
+      return deleted;
+    },
+  };
 }

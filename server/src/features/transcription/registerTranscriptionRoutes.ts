@@ -1,10 +1,21 @@
+import multipart from '@fastify/multipart';
+import { AUDIO_UPLOAD_MAX_BYTES, transcriptionCalls } from '@ewrt/contract';
 import type { Clock } from '../../context/Clock.js';
 import type { Database } from '../../db/Database.js';
 import type { ApiInstance } from '../../http/ApiInstance.js';
+import { HttpError } from '../../http/HttpError.js';
 import type { AiProvider } from '../ai/AiProvider.js';
+import { auditOf } from '../audit/registerAuditTrail.js';
+import { currentUser } from '../auth/authenticateRequest.js';
+import { abortSignalOfRequest } from '../conversations/abortSignalOfRequest.js';
 import type { FileStore } from '../files/FileStore.js';
 import type { JobQueue } from '../jobs/JobQueue.js';
 import type { SpeechRecognizer } from '../speech/SpeechRecognizer.js';
+import { sendWordDocument } from '../word/sendWordDocument.js';
+import { createTranscriptionFormatter } from './createTranscriptionFormatter.js';
+import { createTranscriptionService } from './createTranscriptionService.js';
+import { storeAudioUpload } from './storeAudioUpload.js';
+import { TRANSCRIPTION_MESSAGES } from './transcriptionMessages.js';
 
 export interface TranscriptionRouteDeps {
   db: Database;
@@ -17,8 +28,168 @@ export interface TranscriptionRouteDeps {
   answerTimeoutMs: number;
 }
 
-/** The HTTP calls of part 3 §7 "Transcription". Ground only: the transcription helper builds them. */
+/** Room for the multipart envelope around the audio (boundaries, part headers, the two id fields). */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * The HTTP calls of part 3 §7 "Transcription": each route is its contract declaration, its audit declaration and
+ * one service call. Audit rows name the patient and transcription, never the transcript.
+ */
 export async function registerTranscriptionRoutes(
-  _app: ApiInstance,
-  _deps: TranscriptionRouteDeps,
-): Promise<void> {}
+  app: ApiInstance,
+  deps: TranscriptionRouteDeps,
+): Promise<void> {
+  const transcriptions = createTranscriptionService(deps);
+  const formatter = createTranscriptionFormatter(deps);
+  const maxUploadBytes = AUDIO_UPLOAD_MAX_BYTES;
+
+  app.route({
+    ...transcriptionCalls.getTranscriptionTypes,
+    config: { audit: { action: 'transcription.type_list', resource: 'transcription' } },
+    handler: (request) => transcriptions.types(currentUser(request)),
+  });
+
+  app.route({
+    ...transcriptionCalls.getTranscriptionStatus,
+    config: { audit: { action: 'transcription.status', resource: 'transcription' } },
+    handler: (request) => transcriptions.status(currentUser(request)),
+  });
+
+  app.route({
+    ...transcriptionCalls.listIncompleteTranscriptions,
+    config: { audit: { action: 'transcription.list_incomplete', resource: 'patient' } },
+    handler: (request) =>
+      transcriptions.list(
+        currentUser(request),
+        request.params.id,
+        { incompleteOnly: true },
+        auditOf(request),
+      ),
+  });
+
+  app.route({
+    ...transcriptionCalls.listTranscriptions,
+    config: { audit: { action: 'transcription.list', resource: 'patient' } },
+    handler: (request) =>
+      transcriptions.list(
+        currentUser(request),
+        request.params.id,
+        { incompleteOnly: false },
+        auditOf(request),
+      ),
+  });
+
+  app.route({
+    ...transcriptionCalls.downloadTranscriptionByLink,
+    config: { audit: { action: 'transcription.download', resource: 'transcription' } },
+    handler: async (request, reply) =>
+      sendWordDocument(
+        reply,
+        await transcriptions.documentByKey(currentUser(request), request.query.s3Link, auditOf(request)),
+      ),
+  });
+
+  app.route({
+    ...transcriptionCalls.downloadTranscription,
+    config: { audit: { action: 'transcription.download', resource: 'transcription' } },
+    handler: async (request, reply) =>
+      sendWordDocument(
+        reply,
+        await transcriptions.documentOfText(currentUser(request), request.params.id, auditOf(request)),
+      ),
+  });
+
+  app.route({
+    ...transcriptionCalls.getTranscription,
+    config: { audit: { action: 'transcription.read', resource: 'transcription' } },
+    handler: (request) => transcriptions.get(currentUser(request), request.params.id, auditOf(request)),
+  });
+
+  app.route({
+    ...transcriptionCalls.saveTranscription,
+    config: { audit: { action: 'transcription.save', resource: 'transcription' } },
+    handler: (request) => transcriptions.save(currentUser(request), request.body, auditOf(request)),
+  });
+
+  app.route({
+    ...transcriptionCalls.summarizeOutpatient,
+    config: { audit: { action: 'transcription.summarize', resource: 'transcription' } },
+    handler: (request, reply) =>
+      formatter.summarize(
+        currentUser(request),
+        'outpatient',
+        request.body,
+        abortSignalOfRequest(reply),
+        auditOf(request),
+      ),
+  });
+
+  app.route({
+    ...transcriptionCalls.summarizeMedicolegal,
+    config: { audit: { action: 'transcription.summarize', resource: 'transcription' } },
+    handler: (request, reply) =>
+      formatter.summarize(
+        currentUser(request),
+        'medicolegal',
+        request.body,
+        abortSignalOfRequest(reply),
+        auditOf(request),
+      ),
+  });
+
+  app.route({
+    ...transcriptionCalls.summarizeOpinion,
+    config: { audit: { action: 'transcription.summarize', resource: 'transcription' } },
+    handler: (request, reply) =>
+      formatter.summarize(
+        currentUser(request),
+        'opinion',
+        request.body,
+        abortSignalOfRequest(reply),
+        auditOf(request),
+      ),
+  });
+
+  app.route({
+    ...transcriptionCalls.completeTranscription,
+    config: { audit: { action: 'transcription.complete', resource: 'transcription' } },
+    handler: (request) => transcriptions.complete(currentUser(request), request.body, auditOf(request)),
+  });
+
+  app.route({
+    ...transcriptionCalls.deleteTranscription,
+    config: { audit: { action: 'transcription.delete', resource: 'transcription' } },
+    handler: (request) => transcriptions.delete(currentUser(request), request.params.id, auditOf(request)),
+  });
+
+  // Multipart is parsed in the upload's own scope only, so every other route keeps taking JSON alone (the same
+  // shape as the document uploads' registerUploadRoute, whose types are the documents' answers).
+  await app.register(async (uploadScope) => {
+    await uploadScope.register(multipart, {
+      throwFileSizeLimit: false,
+      limits: { fileSize: maxUploadBytes, files: 1, fields: 4, fieldSize: 1024, parts: 5 },
+    });
+    uploadScope.route({
+      ...transcriptionCalls.uploadAudio,
+      config: { audit: { action: 'transcription.upload_audio', resource: 'transcription' } },
+      onRequest: async (request, reply) => {
+        // A declared size over the limit is refused before a byte of the body is read.
+        const declared = Number(request.headers['content-length']);
+        if (Number.isFinite(declared) && declared > maxUploadBytes + MULTIPART_OVERHEAD_BYTES) {
+          reply.header('Connection', 'close');
+          throw new HttpError(413, TRANSCRIPTION_MESSAGES.audioTooLarge);
+        }
+      },
+      handler: async (request, reply) => {
+        if (!request.isMultipart()) throw new HttpError(415, TRANSCRIPTION_MESSAGES.notMultipart);
+        const answer = await storeAudioUpload(
+          { ...deps, maxUploadBytes },
+          currentUser(request),
+          request.parts(),
+          auditOf(request),
+        );
+        return reply.status(202).send(answer);
+      },
+    });
+  });
+}
