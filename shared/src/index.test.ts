@@ -57,6 +57,7 @@ const CONTRACT_EXPORTS = [
   'loadRuntimeConfig',
   'mountStandalone',
   'navigateTo',
+  'openAuthenticatedSocket',
   'patientAccessLevel',
   'patientFeatures',
   'patientLevelsUnderSpec',

@@ -15,5 +15,11 @@ export {
   provideRuntimeConfig,
 } from './suiteRemotes';
 export { generatedRuntimeConfig } from './generatedRuntimeConfig';
-export { openJobSockets, pushJobUpdate, type FakeSocket } from './fakeSocketIo';
+export {
+  openFakeSockets,
+  openJobSockets,
+  pushJobUpdate,
+  socketListeningFor,
+  type FakeSocket,
+} from './fakeSocketIo';
 export { delay, http, HttpResponse } from 'msw';

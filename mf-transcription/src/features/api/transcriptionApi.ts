@@ -14,9 +14,10 @@ import type {
   TranscriptionStatusResponse,
   TranscriptionType,
   TranscriptionTypesResponse,
+  UpdateDateOfEventResponse,
 } from '@ewrt/contract';
 import { AUDIO_UPLOAD_TIMEOUT_MS, consultationTypeOf } from '@ewrt/contract/limits';
-import { apiClient } from '@ewrt/shared';
+import { apiClient, type Patient } from '@ewrt/shared';
 import { requestFile, type ExportedFile } from '@ewrt/shared/kit';
 
 export async function getTranscriptionTypes(): Promise<TranscriptionType[]> {
@@ -77,8 +78,11 @@ export async function completeTranscription(
   return data;
 }
 
+/** The transcription fields the download needs: a listed transcription, or what complete-llm answered. */
+export type DownloadableTranscription = Pick<Transcription, 'ID_Transcription' | 'S3_Link' | 'filename'>;
+
 /** The stored Word document of a completed transcription, or one written from the text of any other (§7). */
-export function downloadTranscription(transcription: Transcription): Promise<ExportedFile> {
+export function downloadTranscription(transcription: DownloadableTranscription): Promise<ExportedFile> {
   const fallbackName = transcription.filename ?? `transcription_${transcription.ID_Transcription}.docx`;
   return transcription.S3_Link
     ? requestFile(
@@ -110,4 +114,13 @@ export async function uploadAudio(
 export async function deleteTranscription(transcriptionId: number): Promise<MessageResponse> {
   const { data } = await apiClient.delete<MessageResponse>(`/api/transcription/${transcriptionId}`);
   return data;
+}
+
+/** The patient's Date of Event (ISO date, or null to clear it), as the upload screen's sidebar edits it. */
+export async function updateDateOfEvent(patientId: number, dateOfEvent: string | null): Promise<Patient> {
+  const { data } = await apiClient.put<UpdateDateOfEventResponse>(
+    `/api/patients/${patientId}/update-date-of-event`,
+    { DateofEvent: dateOfEvent },
+  );
+  return data.patient;
 }
