@@ -2,8 +2,8 @@
 // `pnpm bench`: cold-load figures of the production build in Chromium, JS counted gzip-compressed (architecture
 // section 6), then the server part (scripts/benchServer.mjs, also `pnpm bench:server` on its own), record
 // questions (scripts/benchAnswers.mjs, also `pnpm bench:answers`), OCR of a scan (scripts/benchOcr.mjs, also
-// `pnpm bench:ocr`) and the medical chronology of a 300-page record (scripts/benchChronology.mjs, also
-// `pnpm bench:chronology`). A report, not a test: it prints a table with pass/fail per budget and exits 0.
+// `pnpm bench:ocr`), the medical chronology of a 300-page record (scripts/benchChronology.mjs, also
+// `pnpm bench:chronology`) and live speech recognition (scripts/benchSpeech.mjs, also `pnpm bench:speech`). A report, not a test: it prints a table with pass/fail per budget and exits 0.
 //
 //   (a) JS bytes of the landing page with the login modal open          budget <= 250 KB
 //   (b) requests to any remote origin before sign-in                    budget 0
@@ -13,6 +13,7 @@
 // The stack is a fresh one (temporary data directory, free ports, builds made when missing or stale), served by
 // serve-static with gzip like a production static host. The demo user's two-factor is set up through the API;
 // the sign-in itself goes through the UI with a code, as a returning user would.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -44,6 +45,7 @@ const BUDGETS = {
 const AREA_SCREENS = [
   { path: '/documents/process', heading: 'Document Processing' },
   { path: '/prompt-edit', heading: 'Draft Report Prompts' },
+  { path: '/transcription/manage', heading: 'Manage Transcriptions' },
   { path: '/users/dashboard', heading: 'Dr Asha Patel' },
 ];
 
@@ -385,6 +387,9 @@ async function main() {
   await runOcrBenchmark();
   console.info('\nMedical chronology: a 300-page record without a language model ...');
   await runChronologyBenchmark();
+  console.info('\nSpeech: recorded speech streamed live, one stream then six at once ...');
+  // Its own process: it loads the server's recogniser from source through tsx.
+  spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'benchSpeech.mjs')], { stdio: 'inherit' });
 }
 
 main().catch((error) => {
