@@ -10,6 +10,7 @@ export { ConfirmDeletionModal } from './ConfirmDeletionModal';
 export { CreateNamedItemModal } from './CreateNamedItemModal';
 export { getPatient } from './getPatient';
 export { useRequestedPatient, type RequestedPatient } from './useRequestedPatient';
+export { usePatientListing, type PatientListingState } from './usePatientListing';
 export {
   filenameFromContentDisposition,
   requestFile,

@@ -90,10 +90,25 @@ export function CompleteTranscriptionFlow({
 
   const formattingAvailable = capabilities.status === 'ready' && capabilities.value.formatting.available;
 
-  const processWithAi = async () => {
+  /** One step with the dialog busy; a failure is said in the dialog in the step's words. */
+  const runStep = async (
+    step: 'processing' | 'completing',
+    failed: (reason: string) => string,
+    action: () => Promise<void>,
+  ) => {
     setError(null);
-    setWorking('processing');
+    setWorking(step);
     try {
+      await action();
+    } catch (failure) {
+      setError(failed(getErrorMessage(failure, LIVE_TRANSCRIPTION_MESSAGES.unknownError)));
+    } finally {
+      setWorking(null);
+    }
+  };
+
+  const processWithAi = () =>
+    runStep('processing', LIVE_TRANSCRIPTION_MESSAGES.processingFailed, async () => {
       const answer = await summarizeTranscription(type.text_transcription_type, {
         text,
         patient_name: `${patient.FirstName} ${patient.Surname}`,
@@ -104,21 +119,10 @@ export function CompleteTranscriptionFlow({
         modelLabel: answer.model_info.label,
         consultationType: answer.consultation_type,
       });
-    } catch (failure) {
-      setError(
-        LIVE_TRANSCRIPTION_MESSAGES.processingFailed(
-          getErrorMessage(failure, LIVE_TRANSCRIPTION_MESSAGES.unknownError),
-        ),
-      );
-    } finally {
-      setWorking(null);
-    }
-  };
+    });
 
-  const generateDocument = async (formatted: Processed | null) => {
-    setError(null);
-    setWorking('completing');
-    try {
+  const generateDocument = (formatted: Processed | null) =>
+    runStep('completing', LIVE_TRANSCRIPTION_MESSAGES.completingFailed, async () => {
       const answer = await completeTranscription({
         transcription_id: draftId,
         patient_id: patient.ID_Patient,
@@ -141,16 +145,7 @@ export function CompleteTranscriptionFlow({
         s3Link: answer.s3_link,
         filename: answer.filename,
       });
-    } catch (failure) {
-      setError(
-        LIVE_TRANSCRIPTION_MESSAGES.completingFailed(
-          getErrorMessage(failure, LIVE_TRANSCRIPTION_MESSAGES.unknownError),
-        ),
-      );
-    } finally {
-      setWorking(null);
-    }
-  };
+    });
 
   const errorAlert = error ? <Alert type="error" showIcon role="alert" title={error} /> : null;
 

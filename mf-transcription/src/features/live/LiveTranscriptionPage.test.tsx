@@ -17,7 +17,7 @@ import {
 import { LiveTranscriptionPage } from './LiveTranscriptionPage';
 import { installFakeAudioCapture } from './testing/fakeAudioCapture';
 import {
-  apiError,
+  transcriptionApiError,
   createLiveTranscriptionBackend,
   INSTALL_COMMAND,
   liveTranscriptionHandlers,
@@ -416,7 +416,9 @@ describe('recording', () => {
 
     recognised(socket, 'worse on turning the head', false);
     server.use(
-      http.post(apiUrl('/api/transcription/save'), () => apiError(500, 'The database is unavailable')),
+      http.post(apiUrl('/api/transcription/save'), () =>
+        transcriptionApiError(500, 'The database is unavailable'),
+      ),
     );
     await act(async () => {
       await jest.advanceTimersByTimeAsync(TRANSCRIPTION_AUTOSAVE_INTERVAL_MS);
@@ -651,7 +653,9 @@ describe('saving and completing', () => {
     backend.status = makeStatus(true);
     const { user } = await recordingWithText();
     server.use(
-      http.post(apiUrl('/api/bedrock/:call'), () => apiError(502, 'The language model did not answer')),
+      http.post(apiUrl('/api/bedrock/:call'), () =>
+        transcriptionApiError(502, 'The language model did not answer'),
+      ),
     );
     await user.click(screen.getByRole('button', { name: 'Complete' }));
     const dialog = await dialogTitled('Complete Transcription');

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Descriptions, Flex } from 'antd';
+import { Flex } from 'antd';
 import { DashboardOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Link } from 'react-router-dom';
 import type { Patient } from '@ewrt/shared';
-import { SectionCard } from '@ewrt/shared/kit';
+import { PatientInfoCard } from '../patient-frame/PatientInfoCard';
+import { SidebarNavigation } from '../patient-frame/SidebarNavigation';
 import { formatDayShortMonthYear } from './formatDayShortMonthYear';
 
 interface LiveTranscriptionSidebarProps {
@@ -24,29 +24,24 @@ export function LiveTranscriptionSidebar({
   return (
     <Flex vertical gap="large">
       {connection}
-      <SectionCard title="Patient">
-        <Descriptions
-          size="small"
-          column={1}
-          items={[
-            { key: 'name', label: 'Name', children: `${patient.FirstName} ${patient.Surname}` },
-            { key: 'mrn', label: 'MRN', children: patient.MRN },
-            { key: 'dob', label: 'Date of birth', children: formatDayShortMonthYear(patient.DateOfBirth) },
-          ]}
-        />
-      </SectionCard>
+      <PatientInfoCard patient={patient} dateOfBirth={formatDayShortMonthYear(patient.DateOfBirth)} />
       {previousTranscriptions}
       {summary}
-      <nav aria-label="Live transcription navigation">
-        <Flex vertical gap="small">
-          <Link to={`/patients/${patientId}/dashboard`}>
-            <DashboardOutlined aria-hidden /> Patient Dashboard
-          </Link>
-          <Link to={`/transcription/manage?patientId=${patientId}`}>
-            <UnorderedListOutlined aria-hidden /> Manage Transcriptions
-          </Link>
-        </Flex>
-      </nav>
+      <SidebarNavigation
+        label="Live transcription navigation"
+        links={[
+          {
+            to: `/patients/${patientId}/dashboard`,
+            icon: <DashboardOutlined aria-hidden />,
+            text: 'Patient Dashboard',
+          },
+          {
+            to: `/transcription/manage?patientId=${patientId}`,
+            icon: <UnorderedListOutlined aria-hidden />,
+            text: 'Manage Transcriptions',
+          },
+        ]}
+      />
     </Flex>
   );
 }

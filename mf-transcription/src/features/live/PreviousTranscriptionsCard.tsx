@@ -5,7 +5,7 @@ import type { Transcription } from '@ewrt/contract';
 import { TRANSCRIPTION_DEFAULT_TYPE_LABEL, TRANSCRIPTION_PREVIEW_LENGTH } from '@ewrt/contract/limits';
 import { formatDateTime } from '@ewrt/shared';
 import { SectionCard } from '@ewrt/shared/kit';
-import { MUTED_TEXT } from './liveTranscriptionStyles';
+import { FIELD_LABEL, MUTED_TEXT } from './liveTranscriptionStyles';
 import type { Loaded } from './useLiveSetup';
 
 interface PreviousTranscriptionsCardProps {
@@ -42,7 +42,7 @@ export function PreviousTranscriptionsCard({
     <SectionCard title="Transcriptions">
       <Flex vertical gap="middle">
         <div>
-          <label htmlFor={fieldId} style={{ display: 'block', fontWeight: 600, marginBottom: 4 }}>
+          <label htmlFor={fieldId} style={FIELD_LABEL}>
             Previous Transcriptions
           </label>
           <Select<number>

@@ -1,10 +1,11 @@
 import { useId } from 'react';
-import { Alert, Button, Flex, Select, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Tag, Typography } from 'antd';
 import { AudioOutlined, BorderOutlined, PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import type { TranscriptionStatusResponse, TranscriptionType } from '@ewrt/contract';
 import { SectionCard } from '@ewrt/shared/kit';
+import { TranscriptionTypeSelect } from '../transcription-type/TranscriptionTypeSelect';
 import { LIVE_TRANSCRIPTION_MESSAGES } from './liveTranscriptionMessages';
-import { MUTED_TEXT, STATE_STYLE } from './liveTranscriptionStyles';
+import { FIELD_LABEL, MUTED_TEXT, STATE_STYLE } from './liveTranscriptionStyles';
 import type { Loaded } from './useLiveSetup';
 import type { RecordingPhase, RecordingProblem } from './useLiveRecording';
 
@@ -108,28 +109,22 @@ export function RecordingPanel({
   onStop,
 }: RecordingPanelProps) {
   const typeFieldId = useId();
-  const typeList = types.status === 'ready' ? types.value : [];
   const active = phase === 'starting' || phase === 'recording' || phase === 'paused';
   return (
     <SectionCard title="Recording">
       <Flex vertical gap="middle">
         {speech && !speech.available ? <SpeechUnavailableNotice speech={speech} /> : null}
         <div>
-          <label htmlFor={typeFieldId} style={{ display: 'block', fontWeight: 600, marginBottom: 4 }}>
+          <label htmlFor={typeFieldId} style={FIELD_LABEL}>
             Transcription type
           </label>
-          <Select<number>
+          <TranscriptionTypeSelect
             id={typeFieldId}
-            style={{ width: '100%', maxWidth: 420 }}
-            placeholder="Choose a transcription type"
-            loading={types.status === 'loading'}
-            disabled={active || typeList.length === 0}
-            value={typeId ?? undefined}
+            types={types}
+            value={typeId}
+            disabled={active}
+            maxWidth={420}
             onChange={onTypeChange}
-            options={typeList.map((type) => ({
-              value: type.ID_transcription,
-              label: type.text_transcription_type,
-            }))}
           />
           <span style={{ ...MUTED_TEXT, display: 'block', marginTop: 4 }}>
             The type decides how the transcript is formatted into a document when you complete it.

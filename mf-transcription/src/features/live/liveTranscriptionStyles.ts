@@ -20,3 +20,6 @@ export const PARTIAL_TEXT: CSSProperties = { color: '#595959', fontStyle: 'itali
 
 /** Transcribed and AI text keeps its line breaks and never overflows narrow screens. */
 export const FLOWING_TEXT: CSSProperties = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' };
+
+/** A form field's visible label above its control. */
+export const FIELD_LABEL: CSSProperties = { display: 'block', fontWeight: 600, marginBottom: 4 };

@@ -9,14 +9,14 @@ import {
   setupApiServer,
 } from '@ewrt/shared/testing';
 import {
-  bareManageError,
+  bareTranscriptionError,
   deleteTranscriptionHandler,
   downloadByIdHandler,
   downloadByLinkHandler,
   getPatientHandler,
   listTranscriptionsHandler,
   makeTranscription,
-  manageApiError,
+  transcriptionApiError,
   transcriptionsListing,
   wordDocumentAnswer,
 } from './manageTranscriptionsHandlers';
@@ -119,7 +119,7 @@ describe('the patient', () => {
     async (_, route, shown) => {
       let listings = 0;
       server.use(
-        getPatientHandler(() => manageApiError(404, 'Patient not found')),
+        getPatientHandler(() => transcriptionApiError(404, 'Patient not found')),
         listTranscriptionsHandler(() => {
           listings += 1;
           return HttpResponse.json(transcriptionsListing(ALL));
@@ -211,10 +211,10 @@ describe('the lists', () => {
   it.each([
     [
       'the server’s message',
-      () => manageApiError(403, 'Your access level does not allow transcription'),
+      () => transcriptionApiError(403, 'Your access level does not allow transcription'),
       'Your access level does not allow transcription',
     ],
-    ['its own message', bareManageError, 'Failed to load transcriptions'],
+    ['its own message', bareTranscriptionError, 'Failed to load transcriptions'],
   ])('when the list cannot be read, says so with %s, and Retry lists it', async (_, answer, shown) => {
     server.use(listTranscriptionsHandler(answer));
     const user = renderPage();
@@ -323,10 +323,10 @@ describe('download', () => {
   it.each([
     [
       'the server’s message',
-      () => manageApiError(404, 'Document not found in storage'),
+      () => transcriptionApiError(404, 'Document not found in storage'),
       'Document not found in storage',
     ],
-    ['its own message', bareManageError, 'Failed to download transcription'],
+    ['its own message', bareTranscriptionError, 'Failed to download transcription'],
     [
       '“no document” for an empty file',
       () => wordDocumentAnswer('empty.docx', new Uint8Array()),
@@ -399,10 +399,11 @@ describe('delete', () => {
   it.each([
     [
       'the server’s message',
-      () => manageApiError(403, 'Transcription is available only for patients you have full access to'),
+      () =>
+        transcriptionApiError(403, 'Transcription is available only for patients you have full access to'),
       'Transcription is available only for patients you have full access to',
     ],
-    ['its own message', bareManageError, 'Failed to delete transcription'],
+    ['its own message', bareTranscriptionError, 'Failed to delete transcription'],
   ])(
     'a failed deletion says so in the dialog with %s and keeps the transcription',
     async (_, answer, shown) => {

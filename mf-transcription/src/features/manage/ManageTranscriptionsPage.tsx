@@ -1,16 +1,11 @@
-import { useState, type ReactNode } from 'react';
-import { Alert, App, Button, Col, Descriptions, Flex, Row, Spin, Typography } from 'antd';
+import { useState } from 'react';
+import { Alert, App, Button, Col, Descriptions, Flex, Row, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import type { Transcription } from '@ewrt/contract';
 import { getErrorMessage, type Patient } from '@ewrt/shared';
-import {
-  ConfirmDeletionModal,
-  SectionCard,
-  saveExportedFile,
-  useRequestedPatient,
-  type RequestedPatient,
-} from '@ewrt/shared/kit';
+import { ConfirmDeletionModal, SectionCard, saveExportedFile, useRequestedPatient } from '@ewrt/shared/kit';
 import { deleteTranscription, downloadTranscription } from '../api/transcriptionApi';
+import { PatientNeededScreen, PatientScreenFrame } from '../patient-frame/PatientScreenFrame';
 import { ManageTranscriptionsSidebar } from './ManageTranscriptionsSidebar';
 import { MANAGE_TRANSCRIPTIONS_MESSAGES } from './manageTranscriptionsMessages';
 import { splitTranscriptions } from './splitTranscriptions';
@@ -20,52 +15,19 @@ import { usePatientTranscriptions } from './usePatientTranscriptions';
 
 const PAGE_TITLE = 'Manage Transcriptions';
 
-function PageFrame({ children }: { children: ReactNode }) {
-  return (
-    <div style={{ padding: 24 }}>
-      <Typography.Title level={1} style={{ marginTop: 0 }}>
-        {PAGE_TITLE}
-      </Typography.Title>
-      {children}
-    </div>
-  );
-}
-
 /** /transcription/manage: the saved transcriptions of the ?patientId= patient, or else the selected one. */
 export function ManageTranscriptionsPage() {
   const requested = useRequestedPatient();
-  if (!requested.patient) return <PatientNeeded requested={requested} />;
+  if (!requested.patient)
+    return (
+      <PatientNeededScreen
+        title={PAGE_TITLE}
+        requested={requested}
+        messages={MANAGE_TRANSCRIPTIONS_MESSAGES}
+      />
+    );
   // Keyed by patient so that another patient's list never shows, even for a moment.
   return <PatientTranscriptions key={requested.patient.ID_Patient} patient={requested.patient} />;
-}
-
-/** Before the screen has its patient: loading the requested one, or why there is none and where to pick one. */
-function PatientNeeded({ requested }: { requested: RequestedPatient }) {
-  const navigate = useNavigate();
-  return (
-    <PageFrame>
-      {requested.loading ? (
-        <Flex role="status" justify="center" style={{ padding: 24 }}>
-          <Spin description="Loading patient..." />
-        </Flex>
-      ) : (
-        <Alert
-          type="warning"
-          showIcon
-          title={
-            requested.failed
-              ? MANAGE_TRANSCRIPTIONS_MESSAGES.loadPatientFailed
-              : MANAGE_TRANSCRIPTIONS_MESSAGES.noPatientSelected
-          }
-          action={
-            <Button type="primary" onClick={() => navigate('/patients')}>
-              Select Patient
-            </Button>
-          }
-        />
-      )}
-    </PageFrame>
-  );
 }
 
 /** What the deletion dialog asks: which transcription (date, type, status) and what goes with it. */
@@ -98,7 +60,7 @@ function PatientTranscriptions({ patient }: { patient: Patient }) {
   const [downloadingId, setDownloadingId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Transcription | null>(null);
 
-  const listed = state.status === 'failed' ? null : state.transcriptions;
+  const listed = state.status === 'failed' ? null : state.listing;
   const { completed, incomplete } = splitTranscriptions(listed ?? []);
   const loadError =
     state.status === 'failed'
@@ -128,13 +90,16 @@ function PatientTranscriptions({ patient }: { patient: Patient }) {
     }
   };
 
+  // What both tables share: the loading state and the deletion dialog.
+  const tableActions = { loading, onDelete: setDeleting };
+
   const continueEditing = (transcription: Transcription) =>
     navigate(
       `/transcription/live?patientId=${patientId}&loadTranscription=${transcription.ID_Transcription}`,
     );
 
   return (
-    <PageFrame>
+    <PatientScreenFrame title={PAGE_TITLE}>
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={8} xl={6}>
           <ManageTranscriptionsSidebar
@@ -161,19 +126,17 @@ function PatientTranscriptions({ patient }: { patient: Patient }) {
                   <TranscriptionsTable
                     kind="completed"
                     transcriptions={completed}
-                    loading={loading}
+                    {...tableActions}
                     downloadingId={downloadingId}
                     onDownload={(transcription) => void download(transcription)}
-                    onDelete={setDeleting}
                   />
                 </SectionCard>
                 <SectionCard title="Incomplete Transcriptions">
                   <TranscriptionsTable
                     kind="incomplete"
                     transcriptions={incomplete}
-                    loading={loading}
+                    {...tableActions}
                     onContinue={continueEditing}
-                    onDelete={setDeleting}
                   />
                 </SectionCard>
               </>
@@ -195,6 +158,6 @@ function PatientTranscriptions({ patient }: { patient: Patient }) {
           reload();
         }}
       />
-    </PageFrame>
+    </PatientScreenFrame>
   );
 }

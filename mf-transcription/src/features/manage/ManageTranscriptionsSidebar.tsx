@@ -1,8 +1,10 @@
-import { Button, Descriptions, Flex, Statistic, Typography } from 'antd';
+import { Button, Flex, Statistic, Typography } from 'antd';
 import { AudioOutlined, CloudUploadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { Patient } from '@ewrt/shared';
 import { SectionCard } from '@ewrt/shared/kit';
+import { PatientInfoCard } from '../patient-frame/PatientInfoCard';
+import { SidebarNavigation } from '../patient-frame/SidebarNavigation';
 
 interface ManageTranscriptionsSidebarProps {
   patient: Patient;
@@ -26,16 +28,7 @@ export function ManageTranscriptionsSidebar({
   const patientId = patient.ID_Patient;
   return (
     <Flex vertical gap="large">
-      <SectionCard title="Patient">
-        <Descriptions
-          size="small"
-          column={1}
-          items={[
-            { key: 'name', label: 'Name', children: `${patient.FirstName} ${patient.Surname}` },
-            { key: 'mrn', label: 'MRN', children: patient.MRN },
-          ]}
-        />
-      </SectionCard>
+      <PatientInfoCard patient={patient} />
       <SectionCard title="Summary" live>
         {countsUnavailable ? (
           <Typography.Text>The counts show once the transcriptions have been listed.</Typography.Text>
@@ -73,12 +66,13 @@ export function ManageTranscriptionsSidebar({
           </Button>
         </Flex>
       </SectionCard>
-      <nav aria-label="Manage transcriptions navigation">
-        <Flex vertical gap="small">
-          <Link to={`/patients/${patientId}/dashboard`}>Dashboard</Link>
-          <Link to="/patients">Patient Search</Link>
-        </Flex>
-      </nav>
+      <SidebarNavigation
+        label="Manage transcriptions navigation"
+        links={[
+          { to: `/patients/${patientId}/dashboard`, text: 'Dashboard' },
+          { to: '/patients', text: 'Patient Search' },
+        ]}
+      />
     </Flex>
   );
 }

@@ -11,7 +11,7 @@ import {
 } from '@ewrt/shared/testing';
 import {
   audioFile,
-  bareUploadError,
+  bareTranscriptionError,
   fileInput,
   getPatientHandler,
   INSTALL_COMMAND,
@@ -20,7 +20,7 @@ import {
   transcriptionStatusHandler,
   transcriptionTypesHandler,
   updateDateOfEventHandler,
-  uploadApiError,
+  transcriptionApiError,
   uploadAudioHandler,
 } from './audioUploadHandlers';
 import { AudioUploadPage } from './AudioUploadPage';
@@ -131,7 +131,7 @@ describe('the patient', () => {
       'Failed to load patient information',
     ],
   ])('when %s, says so and Select Patient opens the patient search', async (_, route, shown) => {
-    server.use(getPatientHandler(() => uploadApiError(404, 'Patient not found')));
+    server.use(getPatientHandler(() => transcriptionApiError(404, 'Patient not found')));
     const user = renderPage({ route, selected: false });
     expect(await screen.findByText(shown, {}, slow)).toBeVisible();
     expect(screen.queryByRole('button', { name: /Upload and Transcribe/ })).not.toBeInTheDocument();
@@ -198,7 +198,7 @@ describe('the patient', () => {
 
 describe('choosing what to upload', () => {
   it('offers the transcription types, and says when they cannot be loaded, with Retry', async () => {
-    server.use(transcriptionTypesHandler(bareUploadError));
+    server.use(transcriptionTypesHandler(bareTranscriptionError));
     const user = renderPage();
     expect(await screen.findByText('Failed to load transcription types', {}, slow)).toBeVisible();
     server.use(transcriptionTypesHandler());
@@ -357,10 +357,10 @@ describe('uploading', () => {
   it.each([
     [
       'the server’s reason',
-      () => uploadApiError(415, 'The file is not a supported audio recording'),
+      () => transcriptionApiError(415, 'The file is not a supported audio recording'),
       'The file is not a supported audio recording',
     ],
-    ['its own words', bareUploadError, 'Unknown error'],
+    ['its own words', bareTranscriptionError, 'Unknown error'],
     [
       'the answer’s error',
       () => HttpResponse.json(queuedUpload({ success: false, error: 'Queue is full' }), { status: 202 }),

@@ -1,10 +1,13 @@
-import { useId, useState, type ReactNode } from 'react';
-import { Alert, Button, Col, Flex, Progress, Row, Select, Spin, Typography } from 'antd';
+import { useId, useState } from 'react';
+import { Alert, Button, Col, Flex, Progress, Row, Typography } from 'antd';
 import { CloudUploadOutlined } from '@ant-design/icons';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { AUDIO_UPLOAD_REDIRECT_DELAY_MS } from '@ewrt/contract/limits';
 import { formatFileSize, hasFeature, useSession, type Patient } from '@ewrt/shared';
-import { SectionCard, useRequestedPatient, type RequestedPatient } from '@ewrt/shared/kit';
+import { SectionCard, useRequestedPatient } from '@ewrt/shared/kit';
+import { FIELD_LABEL } from '../live/liveTranscriptionStyles';
+import { PatientNeededScreen, PatientScreenFrame } from '../patient-frame/PatientScreenFrame';
+import { TranscriptionTypeSelect } from '../transcription-type/TranscriptionTypeSelect';
 import { AudioFilePicker } from './AudioFilePicker';
 import { AudioUploadSidebar } from './AudioUploadSidebar';
 import { AUDIO_UPLOAD_MESSAGES } from './audioUploadMessages';
@@ -13,54 +16,14 @@ import { useAudioUpload, type AudioUploadState } from './useAudioUpload';
 import { useUploadSetup, type Loaded, type SpeechStatus } from './useUploadSetup';
 
 const PAGE_TITLE = 'Audio Upload Transcription';
-const labelStyle = { display: 'block', fontWeight: 600, marginBottom: 4 } as const;
-
-function PageFrame({ children }: { children: ReactNode }) {
-  return (
-    <div style={{ padding: 24 }}>
-      <Typography.Title level={1} style={{ marginTop: 0 }}>
-        {PAGE_TITLE}
-      </Typography.Title>
-      {children}
-    </div>
-  );
-}
 
 /** /transcription/upload: transcribes a recording of the ?patientId= patient (else the selected one) as a job. */
 export function AudioUploadPage() {
   const requested = useRequestedPatient();
-  if (!requested.patient) return <PatientNeeded requested={requested} />;
+  if (!requested.patient)
+    return <PatientNeededScreen title={PAGE_TITLE} requested={requested} messages={AUDIO_UPLOAD_MESSAGES} />;
   // Keyed by patient so that a choice made for one patient is never uploaded for another.
   return <AudioUploadWorkspace key={requested.patient.ID_Patient} initialPatient={requested.patient} />;
-}
-
-/** Before the screen has its patient: loading the requested one, or why there is none and where to pick one. */
-function PatientNeeded({ requested }: { requested: RequestedPatient }) {
-  const navigate = useNavigate();
-  return (
-    <PageFrame>
-      {requested.loading ? (
-        <Flex role="status" justify="center" style={{ padding: 24 }}>
-          <Spin description="Loading patient..." />
-        </Flex>
-      ) : (
-        <Alert
-          type="warning"
-          showIcon
-          title={
-            requested.failed
-              ? AUDIO_UPLOAD_MESSAGES.loadPatientFailed
-              : AUDIO_UPLOAD_MESSAGES.noPatientSelected
-          }
-          action={
-            <Button type="primary" onClick={() => navigate('/patients')}>
-              Select Patient
-            </Button>
-          }
-        />
-      )}
-    </PageFrame>
-  );
 }
 
 /** This server can turn an uploaded file into text: it recognises speech and reads audio files (ffmpeg). */
@@ -136,7 +99,6 @@ function AudioUploadWorkspace({ initialPatient }: { initialPatient: Patient }) {
 
   const busy = upload.phase === 'uploading' || upload.phase === 'queued';
   const speechUnavailable = speech.status === 'ready' && !readsAudioFiles(speech.value);
-  const typeList = types.status === 'ready' ? types.value : [];
 
   const submit = () => {
     if (file === null || typeId === null) {
@@ -148,7 +110,7 @@ function AudioUploadWorkspace({ initialPatient }: { initialPatient: Patient }) {
   };
 
   return (
-    <PageFrame>
+    <PatientScreenFrame title={PAGE_TITLE}>
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={9} xl={7}>
           <AudioUploadSidebar
@@ -168,24 +130,19 @@ function AudioUploadWorkspace({ initialPatient }: { initialPatient: Patient }) {
               </Typography.Paragraph>
               <SpeechUnavailableNotice speech={speech} />
               <div>
-                <label htmlFor={typeFieldId} style={labelStyle}>
+                <label htmlFor={typeFieldId} style={FIELD_LABEL}>
                   Transcription type
                 </label>
-                <Select<number>
+                <TranscriptionTypeSelect
                   id={typeFieldId}
-                  style={{ width: '100%', maxWidth: 480 }}
-                  placeholder="Choose a transcription type"
-                  loading={types.status === 'loading'}
-                  disabled={busy || typeList.length === 0}
-                  value={typeId ?? undefined}
+                  types={types}
+                  value={typeId}
+                  disabled={busy}
+                  maxWidth={480}
                   onChange={(value) => {
                     setTypeId(value);
                     setMissingChoice(false);
                   }}
-                  options={typeList.map((type) => ({
-                    value: type.ID_transcription,
-                    label: type.text_transcription_type,
-                  }))}
                 />
                 {types.status === 'failed' && (
                   <Alert
@@ -232,6 +189,6 @@ function AudioUploadWorkspace({ initialPatient }: { initialPatient: Patient }) {
           </SectionCard>
         </Col>
       </Row>
-    </PageFrame>
+    </PatientScreenFrame>
   );
 }

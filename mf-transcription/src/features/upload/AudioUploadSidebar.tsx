@@ -1,9 +1,10 @@
 import { Descriptions, Flex, Typography } from 'antd';
 import { AudioOutlined, DashboardOutlined } from '@ant-design/icons';
-import { Link } from 'react-router-dom';
 import { formatDateOrNotSpecified, formatFileSize, type Patient } from '@ewrt/shared';
 import { DateOfEventField, SectionCard } from '@ewrt/shared/kit';
 import { updateDateOfEvent } from '../api/transcriptionApi';
+import { PatientInfoCard } from '../patient-frame/PatientInfoCard';
+import { SidebarNavigation } from '../patient-frame/SidebarNavigation';
 import { AUDIO_UPLOAD_MESSAGES } from './audioUploadMessages';
 import { audioFileKind } from './checkAudioFile';
 import type { AudioUploadState } from './useAudioUpload';
@@ -50,33 +51,22 @@ export function AudioUploadSidebar({
   const patientId = patient.ID_Patient;
   return (
     <Flex vertical gap="large">
-      <SectionCard title="Patient">
-        <Flex vertical gap="middle">
-          <Descriptions
-            size="small"
-            column={1}
-            items={[
-              { key: 'name', label: 'Name', children: `${patient.FirstName} ${patient.Surname}` },
-              { key: 'mrn', label: 'MRN', children: patient.MRN },
-              { key: 'dob', label: 'Date of birth', children: formatDateOrNotSpecified(patient.DateOfBirth) },
-            ]}
+      <PatientInfoCard patient={patient} dateOfBirth={formatDateOrNotSpecified(patient.DateOfBirth)}>
+        {canEditDateOfEvent ? (
+          <DateOfEventField
+            dateOfEvent={patient.DateofEvent}
+            save={(isoDate) => updateDateOfEvent(patientId, isoDate)}
+            onUpdated={onPatientUpdated}
+            messages={DATE_OF_EVENT_MESSAGES}
+            editLabel="Edit Event Date"
           />
-          {canEditDateOfEvent ? (
-            <DateOfEventField
-              dateOfEvent={patient.DateofEvent}
-              save={(isoDate) => updateDateOfEvent(patientId, isoDate)}
-              onUpdated={onPatientUpdated}
-              messages={DATE_OF_EVENT_MESSAGES}
-              editLabel="Edit Event Date"
-            />
-          ) : (
-            <Flex vertical gap={2}>
-              <Typography.Text strong>Date of Event</Typography.Text>
-              <span>{formatDateOrNotSpecified(patient.DateofEvent)}</span>
-            </Flex>
-          )}
-        </Flex>
-      </SectionCard>
+        ) : (
+          <Flex vertical gap={2}>
+            <Typography.Text strong>Date of Event</Typography.Text>
+            <span>{formatDateOrNotSpecified(patient.DateofEvent)}</span>
+          </Flex>
+        )}
+      </PatientInfoCard>
       <SectionCard title="Selected File">
         {file ? (
           <Descriptions
@@ -99,16 +89,21 @@ export function AudioUploadSidebar({
       <SectionCard title="Processing Status" live>
         <Typography.Text>{statusText(upload, file !== null)}</Typography.Text>
       </SectionCard>
-      <nav aria-label="Audio upload navigation">
-        <Flex vertical gap="small">
-          <Link to={`/patients/${patientId}/dashboard`}>
-            <DashboardOutlined aria-hidden /> Patient Dashboard
-          </Link>
-          <Link to={`/transcription/live?patientId=${patientId}`}>
-            <AudioOutlined aria-hidden /> Live Recording
-          </Link>
-        </Flex>
-      </nav>
+      <SidebarNavigation
+        label="Audio upload navigation"
+        links={[
+          {
+            to: `/patients/${patientId}/dashboard`,
+            icon: <DashboardOutlined aria-hidden />,
+            text: 'Patient Dashboard',
+          },
+          {
+            to: `/transcription/live?patientId=${patientId}`,
+            icon: <AudioOutlined aria-hidden />,
+            text: 'Live Recording',
+          },
+        ]}
+      />
     </Flex>
   );
 }

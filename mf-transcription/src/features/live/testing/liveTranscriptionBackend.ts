@@ -7,10 +7,20 @@ import type {
   SummarizeRequest,
   Transcription,
   TranscriptionStatusResponse,
-  TranscriptionType,
 } from '@ewrt/contract';
 import type { Patient } from '@ewrt/shared';
 import { apiUrl, http, HttpResponse, makePatient } from '@ewrt/shared/testing';
+import {
+  makeTranscriptionStatus,
+  TRANSCRIPTION_TYPES,
+  transcriptionApiError,
+} from '../../testing/transcriptionFixtures';
+
+export {
+  INSTALL_COMMAND,
+  TRANSCRIPTION_TYPES,
+  transcriptionApiError,
+} from '../../testing/transcriptionFixtures';
 
 export const LIVE_PATIENT: Patient = makePatient({
   ID_Patient: 101,
@@ -19,15 +29,6 @@ export const LIVE_PATIENT: Patient = makePatient({
   MRN: 'DEMO-0101',
   DateOfBirth: '1980-05-12',
 });
-
-export const TRANSCRIPTION_TYPES: TranscriptionType[] = [
-  { ID_transcription: 1, text_transcription_type: 'Outpatient Consultation', description: null },
-  { ID_transcription: 2, text_transcription_type: 'Medicolegal Assessment', description: null },
-  { ID_transcription: 3, text_transcription_type: 'Medical Opinion', description: null },
-];
-
-export const INSTALL_COMMAND =
-  'sudo apt-get install pocketsphinx pocketsphinx-en-us python3-pocketsphinx ffmpeg';
 
 /** The model label the server reports; the screen must show exactly this. */
 export const SERVER_MODEL_LABEL = 'stand-in-model-7b (llm.local)';
@@ -51,16 +52,9 @@ export function makeTranscription(overrides: Partial<Transcription> = {}): Trans
 }
 
 export function makeStatus(formattingAvailable: boolean): TranscriptionStatusResponse {
-  return {
-    speech: {
-      available: true,
-      name: 'pocketsphinx (offline, on this server)',
-      message: 'Speech recognition is ready',
-      install_command: null,
-      on_server: true,
-      reads_files: true,
-    },
-    formatting: formattingAvailable
+  return makeTranscriptionStatus(
+    {},
+    formattingAvailable
       ? {
           available: true,
           message: 'AI formatting is available',
@@ -71,8 +65,8 @@ export function makeStatus(formattingAvailable: boolean): TranscriptionStatusRes
             label: SERVER_MODEL_LABEL,
           },
         }
-      : { available: false, message: 'AI formatting is not configured', model_info: null },
-  };
+      : undefined,
+  );
 }
 
 export const MEDICOLEGAL_RESULT: MedicolegalResult = {
@@ -114,11 +108,6 @@ export function requestsTo(
   return backend.requests.filter((request) => request.method === method && request.path === path);
 }
 
-/** An error answer as the server sends it (clients show its `message`). */
-export function apiError(status: number, message: string) {
-  return HttpResponse.json({ message }, { status });
-}
-
 async function record(backend: LiveTranscriptionBackend, request: Request): Promise<unknown> {
   const text = request.method === 'GET' ? '' : await request.text();
   const body = text ? (JSON.parse(text) as unknown) : null;
@@ -132,7 +121,7 @@ export function liveTranscriptionHandlers(backend: LiveTranscriptionBackend) {
       await record(backend, request);
       return Number(params.id) === LIVE_PATIENT.ID_Patient
         ? HttpResponse.json(LIVE_PATIENT)
-        : apiError(404, 'Patient not found');
+        : transcriptionApiError(404, 'Patient not found');
     }),
     http.get(apiUrl('/api/transcription/types'), async ({ request }) => {
       await record(backend, request);
@@ -160,7 +149,7 @@ export function liveTranscriptionHandlers(backend: LiveTranscriptionBackend) {
       const transcription = backend.transcriptions.get(Number(params.id));
       return transcription
         ? HttpResponse.json({ success: true, transcription })
-        : apiError(404, 'Transcription not found');
+        : transcriptionApiError(404, 'Transcription not found');
     }),
     http.post(apiUrl('/api/transcription/save'), async ({ request }) => {
       const body = (await record(backend, request)) as SaveTranscriptionRequest;
@@ -173,7 +162,8 @@ export function liveTranscriptionHandlers(backend: LiveTranscriptionBackend) {
     }),
     http.post(apiUrl('/api/bedrock/:call'), async ({ request, params }) => {
       const body = (await record(backend, request)) as SummarizeRequest;
-      if (!backend.status.formatting.available) return apiError(503, 'AI formatting is not configured');
+      if (!backend.status.formatting.available)
+        return transcriptionApiError(503, 'AI formatting is not configured');
       return HttpResponse.json({
         success: true,
         consultation_type: String(params.call).replace('summarize-', ''),
