@@ -49,15 +49,8 @@ function clipAtBrowserRate() {
   return new Int16Array(new Uint8Array(bytes).buffer);
 }
 
-function joinSamples(parts) {
-  const joined = new Int16Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    joined.set(part, offset);
-    offset += part.length;
-  }
-  return joined;
-}
+/** The server's own (server/src/features/speech/joinSamples.ts), loaded by measure() under tsx. */
+let joinSamples;
 
 /**
  * Writes samples in browser chunks at the microphone's pace; `marks` are sample indexes whose chunk's write time
@@ -229,6 +222,9 @@ async function measure() {
   const { createSpeechRecognizer } = await import(
     pathToFileURL(path.join(ROOT, 'server/src/features/speech/createSpeechRecognizer.ts')).href
   );
+  ({ joinSamples } = await import(
+    pathToFileURL(path.join(ROOT, 'server/src/features/speech/joinSamples.ts')).href
+  ));
   const settings = {
     ...loadConfig({ ...process.env, SPEECH_RECOGNIZER: 'pocketsphinx' }).speech,
     maxLiveStreams: CONCURRENT_STREAMS,

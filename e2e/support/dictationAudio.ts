@@ -6,9 +6,9 @@ import { existsSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
+import { GO_FORWARD_TEXT, rawSpeechInput } from '../../server/test/support/audioSamples';
 
-export const DICTATION_CLIP = '/usr/share/pocketsphinx/test/data/goforward.raw';
-export const DICTATED_WORDS = 'go forward ten meters';
+export const DICTATED_WORDS = GO_FORWARD_TEXT;
 
 /** Writes (once per run) the padded 44.1 kHz mono WAV Chromium plays, and answers its path. */
 export function dictationWav(): string {
@@ -22,14 +22,7 @@ export function dictationWav(): string {
       '-loglevel',
       'error',
       '-y',
-      '-f',
-      's16le',
-      '-ar',
-      '16000',
-      '-ac',
-      '1',
-      '-i',
-      DICTATION_CLIP,
+      ...rawSpeechInput(),
       '-af',
       'adelay=1500,apad=pad_dur=4',
       '-ar',

@@ -398,6 +398,26 @@ async function waitForFinal(events: ReturnType<typeof recordEvents>): Promise<Tr
   }
 }
 
+/** Dr Patel's socket on a server of its own (listening), its events recorded, once dictation for DEMO-1001 is asked. */
+async function startDictationOn(server: TestServer) {
+  const token = await signIn(server, 'dr.patel');
+  const port = (server.app.server.address() as AddressInfo).port;
+  const socket = connectSocket(`http://127.0.0.1:${port}`, {
+    auth: { token },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
+  sockets.push(socket);
+  const events = recordEvents(socket);
+  await events.next('connection_established');
+  socket.emit(TRANSCRIPTION_EVENTS.START, {
+    ...startPayload(),
+    patient_id: await patientIdByMrn(server, 'DEMO-1001'),
+  });
+  return { socket, events };
+}
+
 describe('without a recogniser', () => {
   let offServer: TestServer;
   before(async () => {
@@ -407,21 +427,7 @@ describe('without a recogniser', () => {
   after(() => offServer.close());
 
   it('says recognition is turned off and leaves no draft', async () => {
-    const token = await signIn(offServer, 'dr.patel');
-    const port = (offServer.app.server.address() as AddressInfo).port;
-    const socket = connectSocket(`http://127.0.0.1:${port}`, {
-      auth: { token },
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-    });
-    sockets.push(socket);
-    const events = recordEvents(socket);
-    await events.next('connection_established');
-    socket.emit(TRANSCRIPTION_EVENTS.START, {
-      ...startPayload(),
-      patient_id: await patientIdByMrn(offServer, 'DEMO-1001'),
-    });
+    const { events } = await startDictationOn(offServer);
     const error = await events.next<TranscriptionErrorPayload>(TRANSCRIPTION_EVENTS.ERROR);
     assert.equal(error.error, SPEECH_TURNED_OFF_MESSAGE);
     const { rows } = await offServer.app.ctx.db.query<{ count: string }>(
@@ -437,21 +443,7 @@ describe('when the server shuts down', () => {
     let reopened: Awaited<ReturnType<typeof buildApp>> | null = null;
     try {
       await stopping.app.listen({ port: 0, host: '127.0.0.1' });
-      const token = await signIn(stopping, 'dr.patel');
-      const port = (stopping.app.server.address() as AddressInfo).port;
-      const socket = connectSocket(`http://127.0.0.1:${port}`, {
-        auth: { token },
-        transports: ['websocket'],
-        reconnection: false,
-        forceNew: true,
-      });
-      sockets.push(socket);
-      const events = recordEvents(socket);
-      await events.next('connection_established');
-      socket.emit(TRANSCRIPTION_EVENTS.START, {
-        ...startPayload(),
-        patient_id: await patientIdByMrn(stopping, 'DEMO-1001'),
-      });
+      const { socket, events } = await startDictationOn(stopping);
       const started = await events.next<TranscriptionStartedPayload>(TRANSCRIPTION_EVENTS.STARTED);
       await sendAudio(socket, speech);
       await stopping.app.close();

@@ -22,6 +22,7 @@ import {
   readClip,
   silence,
   writeClipAs,
+  transcribeToEnd,
 } from './support/speechSamples.js';
 
 const API_KEY = 'sk-test-7f3a9c0e21';
@@ -204,11 +205,7 @@ describe('OpenAI-compatible speech endpoint', () => {
 
   it('transcribes a file as one WAV when it is under ten minutes', async () => {
     const file = writeClipAs(GO_FORWARD, path.join(workDir, 'goforward.mp3'));
-    const progress: number[] = [];
-    const segments = await speech.transcribeFile(file, {
-      onProgress: (fraction) => void progress.push(fraction),
-      signal: neverAborted(),
-    });
+    const { segments, progress } = await transcribeToEnd(speech, file);
     assert.deepEqual(
       segments.map((segment) => segment.text),
       [ANSWER],
@@ -227,10 +224,7 @@ describe('OpenAI-compatible speech endpoint', () => {
     const raw = path.join(workDir, 'long.raw');
     writeFileSync(raw, Buffer.from(recording.buffer));
     const wav = writeClipAs(raw, path.join(workDir, 'long.wav'));
-    const segments = await speech.transcribeFile(wav, {
-      onProgress: () => undefined,
-      signal: neverAborted(),
-    });
+    const { segments } = await transcribeToEnd(speech, wav);
     const sent = standIn.requests.map((request) => request.wav!.samples);
     assert.equal(sent.length, 2);
     assert.equal(segments.length, sent.length);

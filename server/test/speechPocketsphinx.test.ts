@@ -35,6 +35,7 @@ import {
   readClip,
   silence,
   writeClipAs,
+  transcribeToEnd,
 } from './support/speechSamples.js';
 
 // Debian's pocketsphinx, pocketsphinx-en-us, python3-pocketsphinx, pocketsphinx-testdata and ffmpeg, as the
@@ -150,11 +151,7 @@ describe('pocketsphinx recogniser', () => {
   for (const extension of ['wav', 'mp3', 'ogg']) {
     it(`transcribes an uploaded .${extension} file, reporting progress to the end`, async () => {
       const file = writeClipAs(GO_FORWARD, path.join(workDir, `goforward.${extension}`));
-      const progress: number[] = [];
-      const segments = await speech.transcribeFile(file, {
-        onProgress: (fraction) => void progress.push(fraction),
-        signal: neverAborted(),
-      });
+      const { segments, progress } = await transcribeToEnd(speech, file);
       assert.deepEqual(
         segments.map((segment) => segment.text),
         [GO_FORWARD_TEXT],
@@ -171,10 +168,7 @@ describe('pocketsphinx recogniser', () => {
     const recording = joinSamples(readClip(GO_FORWARD), pause, numbers, pause, readClip(GO_FORWARD));
     writeFileSync(file, Buffer.from(recording.buffer));
     const wav = writeClipAs(file, path.join(workDir, 'two-sentences.wav'));
-    const segments = await speech.transcribeFile(wav, {
-      onProgress: () => undefined,
-      signal: neverAborted(),
-    });
+    const { segments } = await transcribeToEnd(speech, wav);
     assert.equal(segments[0]!.text, GO_FORWARD_TEXT);
     assert.equal(segments.at(-1)!.text, GO_FORWARD_TEXT);
     assert.ok(segments.length >= 3);

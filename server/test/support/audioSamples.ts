@@ -13,6 +13,11 @@ const run = promisify(execFile);
 export const GO_FORWARD_RAW = '/usr/share/pocketsphinx/test/data/goforward.raw';
 export const GO_FORWARD_TEXT = 'go forward ten meters';
 
+/** ffmpeg's input options for a recording in that form (16 kHz mono s16le, no header to say so). */
+export function rawSpeechInput(rawPath = GO_FORWARD_RAW): string[] {
+  return ['-f', 's16le', '-ar', '16000', '-ac', '1', '-i', rawPath];
+}
+
 /**
  * The recording encoded as `format` (wav, mp3, ogg, …) by ffmpeg, played `repeats` times in a row (a longer
  * dictation for tests that need recognition to take a while).
@@ -23,21 +28,7 @@ export async function encodedSpeech(format: string, repeats = 1): Promise<Buffer
     const output = path.join(folder, `speech.${format}`);
     await run(
       'ffmpeg',
-      [
-        '-loglevel',
-        'error',
-        '-stream_loop',
-        String(repeats - 1),
-        '-f',
-        's16le',
-        '-ar',
-        '16000',
-        '-ac',
-        '1',
-        '-i',
-        GO_FORWARD_RAW,
-        output,
-      ],
+      ['-loglevel', 'error', '-stream_loop', String(repeats - 1), ...rawSpeechInput(), output],
       { timeout: 60_000 },
     );
     return await readFile(output);

@@ -8,7 +8,13 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { LiveRecognition } from '../../src/features/speech/SpeechRecognizer.js';
+import { joinSamples as joinSampleList } from '../../src/features/speech/joinSamples.js';
+import type {
+  LiveRecognition,
+  RecognizedSegment,
+  SpeechRecognizer,
+} from '../../src/features/speech/SpeechRecognizer.js';
+import { rawSpeechInput } from './audioSamples.js';
 
 export const TESTDATA_DIR = '/usr/share/pocketsphinx/test/data';
 export const GO_FORWARD = path.join(TESTDATA_DIR, 'goforward.raw');
@@ -36,8 +42,8 @@ export function clipAtRate(clipPath: string, rate: number): Int16Array {
     execFileSync(
       'ffmpeg',
       [
-        ...['-hide_banner', '-loglevel', 'error', '-f', 's16le', '-ar', String(CLIP_RATE_HZ), '-ac', '1'],
-        ...['-i', clipPath, '-f', 's16le', '-ar', String(rate), '-ac', '1', 'pipe:1'],
+        ...['-hide_banner', '-loglevel', 'error', ...rawSpeechInput(clipPath)],
+        ...['-f', 's16le', '-ar', String(rate), '-ac', '1', 'pipe:1'],
       ],
       { maxBuffer: 64 * 1024 * 1024 },
     ),
@@ -47,8 +53,7 @@ export function clipAtRate(clipPath: string, rate: number): Int16Array {
 /** A 16 kHz clip written by ffmpeg as an audio file whose format follows the extension (.wav, .mp3, .ogg …). */
 export function writeClipAs(clipPath: string, outputPath: string): string {
   execFileSync('ffmpeg', [
-    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 's16le', '-ar', String(CLIP_RATE_HZ), '-ac', '1'],
-    ...['-i', clipPath, outputPath],
+    ...['-hide_banner', '-loglevel', 'error', '-y', ...rawSpeechInput(clipPath), outputPath],
   ]);
   return outputPath;
 }
@@ -65,13 +70,7 @@ export function silence(seconds: number, rate: number, noiseLevel = 0): Int16Arr
 }
 
 export function joinSamples(...parts: Int16Array[]): Int16Array {
-  const joined = new Int16Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    joined.set(part, offset);
-    offset += part.length;
-  }
-  return joined;
+  return joinSampleList(parts);
 }
 
 export interface FeedOptions {
@@ -105,4 +104,17 @@ export async function feed(
     }
     stream.write(samples.slice(offset, end));
   }
+}
+
+/** A file transcribed to the end (never cancelled): its segments, and every progress fraction reported on the way. */
+export async function transcribeToEnd(
+  speech: SpeechRecognizer,
+  file: string,
+): Promise<{ segments: RecognizedSegment[]; progress: number[] }> {
+  const progress: number[] = [];
+  const segments = await speech.transcribeFile(file, {
+    onProgress: (fraction) => void progress.push(fraction),
+    signal: new AbortController().signal,
+  });
+  return { segments, progress };
 }

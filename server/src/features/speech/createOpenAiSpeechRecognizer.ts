@@ -1,10 +1,12 @@
 import { createLiveStreamLimit } from './createLiveStreamLimit.js';
-import { FFMPEG_MISSING_MESSAGE, SERVER_STOPPING_MESSAGE } from './createPocketsphinxRecognizer.js';
+import { SERVER_STOPPING_MESSAGE } from './createPocketsphinxRecognizer.js';
 import { createProgressThrottle } from './createProgressThrottle.js';
 import { createResampler } from './createResampler.js';
 import { createUtteranceSegmenter, type SegmenterEvent } from './createUtteranceSegmenter.js';
-import { decodeAudioFile } from './decodeAudioFile.js';
+import { decodeAudioFile, requireFfmpeg } from './decodeAudioFile.js';
 import { encodeWav } from './encodeWav.js';
+import { joinSamples } from './joinSamples.js';
+import { liveRecognitionHandle } from './liveRecognitionHandle.js';
 import {
   RECOGNIZER_SAMPLE_RATE_HZ,
   SpeechUnavailableError,
@@ -27,16 +29,6 @@ const MAX_CHUNK_SAMPLES = 10 * 60 * RECOGNIZER_SAMPLE_RATE_HZ;
 /** Kept before a silence-only stretch is dropped: an utterance's lead-in reaches back 0.3 s before it is heard. */
 const KEPT_BEFORE_SPEECH_SAMPLES = RECOGNIZER_SAMPLE_RATE_HZ;
 const ERROR_DETAIL_LENGTH = 200;
-
-function concat(parts: readonly Int16Array[]): Int16Array {
-  const joined = new Int16Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    joined.set(part, offset);
-    offset += part.length;
-  }
-  return joined;
-}
 
 /** The endpoint's words, with the key taken out should it echo it (some say "Incorrect API key provided: sk-…"). */
 function redacted(text: string, apiKey: string | null): string {
@@ -120,7 +112,7 @@ function createPcmRecording() {
       end += samples.length;
     },
     slice(from: number, to: number): Int16Array {
-      return concat(pieces).slice(from - start, to - start);
+      return joinSamples(pieces).slice(from - start, to - start);
     },
     dropBefore(index: number) {
       while (pieces.length > 0 && start + pieces[0]!.length <= index) {
@@ -161,7 +153,6 @@ export function createOpenAiSpeechRecognizer(settings: OpenAiSpeechSettings): Sp
     let utteranceAudio: Int16Array[] = [];
     let utteranceStart = 0;
     let over = false;
-    let closing: Promise<void> | null = null;
     // Utterances are sent one after another, so their finals arrive in the order they were spoken.
     let sent: Promise<void> = Promise.resolve();
 
@@ -180,7 +171,7 @@ export function createOpenAiSpeechRecognizer(settings: OpenAiSpeechSettings): Sp
         } else if (event.type === 'audio') {
           utteranceAudio.push(event.samples);
         } else {
-          const wav = encodeWav(concat(utteranceAudio), RECOGNIZER_SAMPLE_RATE_HZ);
+          const wav = encodeWav(joinSamples(utteranceAudio), RECOGNIZER_SAMPLE_RATE_HZ);
           const segment = { startSeconds: utteranceStart, endSeconds: event.endSeconds };
           utteranceAudio = [];
           sent = sent.then(async () => {
@@ -196,35 +187,24 @@ export function createOpenAiSpeechRecognizer(settings: OpenAiSpeechSettings): Sp
       }
     }
 
-    async function flush(): Promise<void> {
-      if (!over) apply(segmenter.endUtterance());
-      await sent;
-    }
-
-    return {
-      write(samples) {
-        if (over || closing) return;
-        apply(segmenter.push(resampler.process(samples)));
+    return liveRecognitionHandle({
+      resampler,
+      segmenter,
+      isOver: () => over,
+      apply,
+      settled: () => sent,
+      finish() {
+        over = true;
+        release();
       },
-      flush,
-      close() {
-        closing ??= (async () => {
-          await flush();
-          over = true;
-          release();
-        })();
-        return closing;
-      },
-    };
+    });
   }
 
   async function transcribeFile(
     inputPath: string,
     options: Parameters<SpeechRecognizer['transcribeFile']>[1],
   ): Promise<RecognizedSegment[]> {
-    if (!settings.ffmpegCommand) {
-      throw new SpeechUnavailableError(FFMPEG_MISSING_MESSAGE, settings.installCommand);
-    }
+    const ffmpegCommand = requireFfmpeg(settings);
     const signal = AbortSignal.any([options.signal, everything.signal]);
     const progress = createProgressThrottle(options.onProgress);
     const recording = createPcmRecording();
@@ -263,7 +243,7 @@ export function createOpenAiSpeechRecognizer(settings: OpenAiSpeechSettings): Sp
     }
 
     try {
-      const audio = decodeAudioFile(settings.ffmpegCommand, inputPath, {
+      const audio = decodeAudioFile(ffmpegCommand, inputPath, {
         signal,
         onDuration: (seconds) => (durationSeconds = seconds),
       });

@@ -2,7 +2,8 @@ import { createLiveStreamLimit } from './createLiveStreamLimit.js';
 import { createProgressThrottle } from './createProgressThrottle.js';
 import { createResampler } from './createResampler.js';
 import { createUtteranceSegmenter, type SegmenterEvent } from './createUtteranceSegmenter.js';
-import { decodeAudioFile } from './decodeAudioFile.js';
+import { decodeAudioFile, requireFfmpeg } from './decodeAudioFile.js';
+import { liveRecognitionHandle } from './liveRecognitionHandle.js';
 import {
   RECOGNIZER_SAMPLE_RATE_HZ,
   SpeechUnavailableError,
@@ -35,7 +36,6 @@ export interface PocketsphinxRecognizerSettings {
 const PARTIAL_INTERVAL_SAMPLES = 0.3 * RECOGNIZER_SAMPLE_RATE_HZ;
 const FIRST_PARTIAL_INTERVAL_SAMPLES = 0.1 * RECOGNIZER_SAMPLE_RATE_HZ;
 export const SERVER_STOPPING_MESSAGE = 'Speech recognition stopped: the server is shutting down';
-export const FFMPEG_MISSING_MESSAGE = 'Audio files cannot be read on this server: ffmpeg is not installed';
 
 /** Speech recognised on this server by pocketsphinx, one python3 worker per live stream or audio file. */
 export function createPocketsphinxRecognizer(settings: PocketsphinxRecognizerSettings): SpeechRecognizer {
@@ -73,7 +73,6 @@ export function createPocketsphinxRecognizer(settings: PocketsphinxRecognizerSet
     let samplesSincePartial = 0;
     let partialFor: number | null = null;
     let lastPartial = '';
-    let closing: Promise<void> | null = null;
 
     let worker: PocketsphinxWorker;
     try {
@@ -136,37 +135,26 @@ export function createPocketsphinxRecognizer(settings: PocketsphinxRecognizerSet
       }
     }
 
-    async function flush(): Promise<void> {
-      if (!over) apply(segmenter.endUtterance());
+    return liveRecognitionHandle({
+      resampler,
+      segmenter,
+      isOver: () => over,
+      apply,
       // When the worker ends before answering, the listener has already heard why (onError).
-      await worker.settled().catch(() => undefined);
-    }
-
-    return {
-      write(samples) {
-        if (over || closing) return;
-        apply(segmenter.push(resampler.process(samples)));
+      settled: () => worker.settled().catch(() => undefined),
+      async finish() {
+        over = true;
+        await worker.quit();
+        release();
       },
-      flush,
-      close() {
-        closing ??= (async () => {
-          await flush();
-          over = true;
-          await worker.quit();
-          release();
-        })();
-        return closing;
-      },
-    };
+    });
   }
 
   async function transcribeFile(
     inputPath: string,
     options: Parameters<SpeechRecognizer['transcribeFile']>[1],
   ): Promise<RecognizedSegment[]> {
-    if (!settings.ffmpegCommand) {
-      throw new SpeechUnavailableError(FFMPEG_MISSING_MESSAGE, settings.installCommand);
-    }
+    const ffmpegCommand = requireFfmpeg(settings);
     const { signal } = options;
     signal.throwIfAborted();
     const segments: RecognizedSegment[] = [];
@@ -202,7 +190,7 @@ export function createPocketsphinxRecognizer(settings: PocketsphinxRecognizerSet
     }
 
     try {
-      const audio = decodeAudioFile(settings.ffmpegCommand, inputPath, {
+      const audio = decodeAudioFile(ffmpegCommand, inputPath, {
         signal,
         onDuration: (seconds) => (durationSeconds = seconds),
       });

@@ -1,4 +1,5 @@
 import { RECOGNIZER_SAMPLE_RATE_HZ } from './SpeechRecognizer.js';
+import { joinSamples } from './joinSamples.js';
 
 /**
  * Where utterances begin and end in 16 kHz mono speech, by a simple energy detector: speech starts when a few
@@ -41,16 +42,6 @@ function rootMeanSquare(frame: Int16Array): number {
   let sum = 0;
   for (const sample of frame) sum += sample * sample;
   return Math.sqrt(sum / frame.length);
-}
-
-function concat(frames: readonly Int16Array[]): Int16Array {
-  const joined = new Int16Array(frames.reduce((length, frame) => length + frame.length, 0));
-  let offset = 0;
-  for (const frame of frames) {
-    joined.set(frame, offset);
-    offset += frame.length;
-  }
-  return joined;
 }
 
 export function createUtteranceSegmenter(): UtteranceSegmenter {
@@ -113,7 +104,7 @@ export function createUtteranceSegmenter(): UtteranceSegmenter {
 
   function flushAudio(events: SegmenterEvent[], utteranceAudio: Int16Array[]): void {
     if (utteranceAudio.length === 0) return;
-    events.push({ type: 'audio', samples: concat(utteranceAudio) });
+    events.push({ type: 'audio', samples: joinSamples(utteranceAudio) });
     utteranceAudio.length = 0;
   }
 
@@ -121,7 +112,7 @@ export function createUtteranceSegmenter(): UtteranceSegmenter {
     push(samples) {
       const events: SegmenterEvent[] = [];
       const utteranceAudio: Int16Array[] = [];
-      const all = partialFrame.length > 0 ? concat([partialFrame, samples]) : samples;
+      const all = partialFrame.length > 0 ? joinSamples([partialFrame, samples]) : samples;
       let offset = 0;
       for (; offset + FRAME_SAMPLES <= all.length; offset += FRAME_SAMPLES) {
         hearFrame(all.slice(offset, offset + FRAME_SAMPLES), events, utteranceAudio);

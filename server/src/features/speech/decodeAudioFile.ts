@@ -1,12 +1,22 @@
 import { spawn } from 'node:child_process';
 import { endianness, setPriority } from 'node:os';
-import { RECOGNIZER_SAMPLE_RATE_HZ, AudioDecodeError } from './SpeechRecognizer.js';
+import { RECOGNIZER_SAMPLE_RATE_HZ, AudioDecodeError, SpeechUnavailableError } from './SpeechRecognizer.js';
 
 export interface AudioDecodingOptions {
   /** Kills ffmpeg; the iteration then throws the signal's reason. */
   signal: AbortSignal;
   /** The audio's length once ffmpeg has read the header; not called when the file does not say (some WebM). */
   onDuration?(seconds: number): void;
+}
+
+export const FFMPEG_MISSING_MESSAGE = 'Audio files cannot be read on this server: ffmpeg is not installed';
+
+/** The ffmpeg command a recogniser reads files with; SpeechUnavailableError, naming the install command, without one. */
+export function requireFfmpeg(settings: { ffmpegCommand: string | null; installCommand: string }): string {
+  if (!settings.ffmpegCommand) {
+    throw new SpeechUnavailableError(FFMPEG_MISSING_MESSAGE, settings.installCommand);
+  }
+  return settings.ffmpegCommand;
 }
 
 /** Below the server's own priority, like the recogniser of a file: decoding is background work. */

@@ -109,6 +109,24 @@ export function createTranscriptionService(deps: TranscriptionServiceDeps) {
     return rows[0]?.name ?? null;
   }
 
+  /** Adds a transcription typed or dictated live, with the text the request carries, and answers its id. */
+  function insertLive(
+    repository: ReturnType<typeof createTranscriptionRepository>,
+    request: { transcription_type_id: number; transcription_text: string },
+    patient: StoredPatient,
+    user: AuthenticatedUser,
+    now: Date,
+  ): Promise<number> {
+    return repository.insert({
+      patientId: patient.ID_Patient,
+      typeId: request.transcription_type_id,
+      userId: user.id,
+      source: 'live',
+      text: request.transcription_text,
+      now,
+    });
+  }
+
   return {
     async types(user: AuthenticatedUser): Promise<TranscriptionTypesResponse> {
       requireFeature(user);
@@ -185,14 +203,7 @@ export function createTranscriptionService(deps: TranscriptionServiceDeps) {
           );
           savedId = existing.id;
         } else {
-          savedId = await repository.insert({
-            patientId: patient.ID_Patient,
-            typeId: request.transcription_type_id,
-            userId: user.id,
-            source: 'live',
-            text: request.transcription_text,
-            now,
-          });
+          savedId = await insertLive(repository, request, patient, user, now);
         }
         audit.describe({
           details: {
@@ -246,16 +257,7 @@ export function createTranscriptionService(deps: TranscriptionServiceDeps) {
       try {
         transcriptionId = await db.transaction(async (tx: Queryable) => {
           const repository = createTranscriptionRepository(tx);
-          const id =
-            existing?.id ??
-            (await repository.insert({
-              patientId: patient.ID_Patient,
-              typeId: request.transcription_type_id,
-              userId: user.id,
-              source: 'live',
-              text: request.transcription_text,
-              now,
-            }));
+          const id = existing?.id ?? (await insertLive(repository, request, patient, user, now));
           await repository.complete(id, {
             text: request.transcription_text,
             typeId: request.transcription_type_id,
