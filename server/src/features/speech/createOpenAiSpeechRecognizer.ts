@@ -213,8 +213,8 @@ export function createOpenAiSpeechRecognizer(settings: OpenAiSpeechSettings): Sp
     let durationSeconds: number | null = null;
     let chunkStart = 0;
     let speechInChunk = false;
-    /** The end of the last utterance heard in the chunk: where it may be cut without splitting a word. */
-    let lastPause: number | null = null;
+    /** Where utterances ended, not yet sent: where a chunk may be cut without splitting a word. */
+    let pauses: number[] = [];
 
     async function send(to: number): Promise<void> {
       const text = await transcribeWav(
@@ -238,7 +238,7 @@ export function createOpenAiSpeechRecognizer(settings: OpenAiSpeechSettings): Sp
     function hear(events: SegmenterEvent[]): void {
       for (const event of events) {
         if (event.type === 'start') speechInChunk = true;
-        if (event.type === 'end') lastPause = Math.round(event.endSeconds * RECOGNIZER_SAMPLE_RATE_HZ);
+        if (event.type === 'end') pauses.push(Math.round(event.endSeconds * RECOGNIZER_SAMPLE_RATE_HZ));
       }
     }
 
@@ -255,12 +255,17 @@ export function createOpenAiSpeechRecognizer(settings: OpenAiSpeechSettings): Sp
           // Nothing said in ten minutes: nothing to send.
           chunkStart = recording.end - KEPT_BEFORE_SPEECH_SAMPLES;
           recording.dropBefore(chunkStart);
+          pauses = [];
           continue;
         }
-        const cut = lastPause !== null && lastPause > chunkStart ? lastPause : chunkStart + MAX_CHUNK_SAMPLES;
+        // The decoder's blocks overshoot the limit: the last pause within it, not merely the last one heard.
+        const limit = chunkStart + MAX_CHUNK_SAMPLES;
+        const pause = pauses.filter((at) => at > chunkStart && at <= limit).at(-1);
+        const cut = pause ?? limit;
         await send(cut);
-        speechInChunk = segmenter.inUtterance || cut !== lastPause;
-        lastPause = null;
+        pauses = pauses.filter((at) => at > cut);
+        // What is left holds speech when an utterance runs on, the cut was not at a pause, or one ended after it.
+        speechInChunk = segmenter.inUtterance || pause === undefined || pauses.length > 0;
       }
       hear(segmenter.endUtterance());
       if (speechInChunk) await send(recording.end);
