@@ -225,6 +225,36 @@ describe('audio uploads without a recogniser', () => {
   });
 });
 
+describe('a recording whose job has not run yet', () => {
+  let server: TestServer;
+  before(async () => {
+    // No job runs here: the upload stays queued with its recording stored.
+    server = await createTestServer({ PATH: process.env.PATH ?? '/usr/bin:/bin', JOB_CONCURRENCY: '0' });
+  });
+  after(() => server.close());
+
+  it('is removed with the rest when all of the patient’s data is deleted', async () => {
+    const token = await signIn(server, 'dr.patel');
+    const patientId = await patientIdByMrn(server, 'DEMO-1001');
+    const before = await storedFiles(server);
+    const response = await uploadAudio(
+      server,
+      token,
+      { patientId, typeId: await outpatientTypeId(server) },
+      { filename: 'queued.wav', content: await encodedSpeech('wav') },
+    );
+    assert.equal(response.statusCode, 202, response.body);
+    assert.equal((await storedFiles(server)).length, before.length + 1);
+    const purged = await asUser(server, token).delete(`/api/patients/${patientId}/delete-all-data`);
+    assert.equal(purged.statusCode, 200, purged.body);
+    await waitFor(
+      () => storedFiles(server),
+      (files) => files.length === before.length,
+      'the queued recording removed',
+    );
+  });
+});
+
 describe('audio uploads where ffmpeg is missing', () => {
   let server: TestServer;
   before(async () => {

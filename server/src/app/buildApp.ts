@@ -176,12 +176,14 @@ export async function buildApp(
     });
     const { io } = liveEvents;
     const jobs = createJobQueue({ db: openDb, clock, config, io, log: app.log });
-    const patientDataPurgers = createPatientDataPurgers();
-    patientDataPurgers.register(createJobsPurger(jobs));
     const files =
       config.fileStore.kind === 's3'
         ? await createS3FileStore(config.fileStore, config.dataDir)
         : await createLocalFileStore(config.dataDir);
+    const patientDataPurgers = createPatientDataPurgers();
+    // Before the jobs go: it also removes the recordings of audio jobs that have not run yet.
+    patientDataPurgers.register(createTranscriptionPurger({ db: openDb, files, log: app.log }));
+    patientDataPurgers.register(createJobsPurger(jobs));
     const downloadLinks = createDownloadLinks({ secret: tokenSecret, clock });
     for (const purger of createDocumentPurgers({ db: openDb, files, log: app.log })) {
       patientDataPurgers.register(purger);
@@ -190,7 +192,6 @@ export async function buildApp(
     patientDataPurgers.register(createBundlePurger({ db: openDb, files, log: app.log }));
     patientDataPurgers.register(createChronologyPurger());
     patientDataPurgers.register(createGeneratedReportPurger({ db: openDb, files, log: app.log }));
-    patientDataPurgers.register(createTranscriptionPurger({ db: openDb, files, log: app.log }));
     // Live dictation and uploaded audio: recognised on this server unless a speech endpoint is configured.
     const speech = createSpeechRecognizer(config.speech);
     const speechAvailability = speech.availability();

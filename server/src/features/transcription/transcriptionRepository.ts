@@ -1,4 +1,4 @@
-import type { Transcription, TranscriptionType } from '@ewrt/contract';
+import { JOB_TYPES, type Transcription, type TranscriptionType } from '@ewrt/contract';
 import type { Queryable } from '../../db/Database.js';
 import { toIsoDateTime } from '../../db/toIsoDateTime.js';
 
@@ -258,14 +258,20 @@ export function createTranscriptionRepository(db: Queryable) {
     },
 
     /** Removes every transcription of the patient: how many, and the storage keys of their documents. */
+    /** The rows, their Word documents' keys, and the keys of recordings whose audio job has not finished. */
     async deleteAllOfPatient(patientId: number): Promise<{ deleted: number; storageKeys: string[] }> {
       const { rows } = await db.query<{ storage_key: string | null }>(
         `DELETE FROM transcriptions WHERE patient_id = $1 RETURNING storage_key`,
         [patientId],
       );
+      const { rows: recordings } = await db.query<{ storage_key: string | null }>(
+        `SELECT input_data->>'storage_key' AS storage_key FROM jobs
+          WHERE patient_id = $1 AND job_type = $2 AND status IN ('pending', 'running', 'failed', 'cancelled')`,
+        [patientId, JOB_TYPES.AUDIO_TRANSCRIPTION],
+      );
       return {
         deleted: rows.length,
-        storageKeys: rows.flatMap((row) => (row.storage_key === null ? [] : [row.storage_key])),
+        storageKeys: [...rows, ...recordings].flatMap((row) => (row.storage_key ? [row.storage_key] : [])),
       };
     },
   };
