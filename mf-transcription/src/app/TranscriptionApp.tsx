@@ -1,9 +1,22 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { AudioUploadPage } from '../features/upload/AudioUploadPage';
-import { LiveTranscriptionPage } from '../features/live/LiveTranscriptionPage';
-import { ManageTranscriptionsPage } from '../features/manage/ManageTranscriptionsPage';
+import { ScreenLoading } from '@ewrt/shared/kit';
 import { routes, type TranscriptionAppRouteKey } from '../routes';
+
+// Each screen is its own chunk: Manage Transcriptions does not download the microphone and socket code of Live.
+const LiveTranscriptionPage = lazy(() =>
+  import('../features/live/LiveTranscriptionPage').then((module) => ({
+    default: module.LiveTranscriptionPage,
+  })),
+);
+const AudioUploadPage = lazy(() =>
+  import('../features/upload/AudioUploadPage').then((module) => ({ default: module.AudioUploadPage })),
+);
+const ManageTranscriptionsPage = lazy(() =>
+  import('../features/manage/ManageTranscriptionsPage').then((module) => ({
+    default: module.ManageTranscriptionsPage,
+  })),
+);
 
 /** The screen of each declared route. */
 const SCREENS: Record<TranscriptionAppRouteKey, ComponentType> = {
@@ -18,12 +31,14 @@ const SCREENS: Record<TranscriptionAppRouteKey, ComponentType> = {
  */
 export function TranscriptionApp() {
   return (
-    <Routes>
-      {routes.map(({ key, path }) => {
-        const Screen = SCREENS[key];
-        return <Route key={key} path={path} element={<Screen />} />;
-      })}
-      <Route path="*" element={null} />
-    </Routes>
+    <Suspense fallback={<ScreenLoading />}>
+      <Routes>
+        {routes.map(({ key, path }) => {
+          const Screen = SCREENS[key];
+          return <Route key={key} path={path} element={<Screen />} />;
+        })}
+        <Route path="*" element={null} />
+      </Routes>
+    </Suspense>
   );
 }
