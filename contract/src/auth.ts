@@ -112,7 +112,10 @@ export const authCalls = {
       response: { 200: LoginResponseSchema, ...ERROR_RESPONSES },
     },
   }),
-  /** Needs the bearer token; answers a fresh user and a new token, and the presented token stops working. */
+  /**
+   * Needs the bearer token; answers a fresh user and a new token. The presented token stops working once the new
+   * one is used or a short grace has passed; within it, the same refresh again answers the same new token.
+   */
   refreshToken: defineCall({
     method: 'POST',
     url: '/api/refresh-token',

@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import { decodeJwt } from 'jose';
 import { buildApp } from '../src/app/buildApp.js';
+import { REFRESH_GRACE_SECONDS } from '../src/features/auth/createTokenService.js';
 import {
   asUser,
   createTestServer,
@@ -75,17 +76,83 @@ describe('POST /api/logout', () => {
 });
 
 describe('POST /api/refresh-token', () => {
-  it('rotates: the old token stops working, and parallel refreshes with one token yield one new token', async () => {
+  const refresh = (token: string) => asUser(server, token).post('/api/refresh-token');
+  const graceMs = REFRESH_GRACE_SECONDS * 1000;
+
+  it('answers parallel refreshes with one token with one new token, and that session works', async () => {
     const token = await signIn(server, 's.hughes');
-    const answers = await Promise.all(
-      Array.from({ length: 5 }, () => asUser(server, token).post('/api/refresh-token')),
-    );
-    const succeeded = answers.filter((response) => response.statusCode === 200);
-    assert.equal(succeeded.length, 1);
-    assert.ok(answers.every((response) => [200, 401].includes(response.statusCode)));
-    const rotated = succeeded[0]!.json().token as string;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => refresh(token)));
+    for (const answer of answers) assert.equal(answer.statusCode, 200, answer.body);
+    const rotated = new Set(answers.map((answer) => answer.json().token as string));
+    assert.equal(rotated.size, 1);
+    const [newToken] = [...rotated] as [string];
+    assert.notEqual(newToken, token);
+    assert.equal((await recentWith(newToken)).statusCode, 200);
+  });
+
+  it('answers the same refresh sent again (its answer lost) with the same token; the old one works until that is used', async () => {
+    const token = await signIn(server, 'dr.patel');
+    const first = (await refresh(token)).json().token as string;
+    server.clock.advance(graceMs - 2_000);
+    assert.equal((await recentWith(token)).statusCode, 200, 'the old token keeps working meanwhile');
+    const again = await refresh(token);
+    assert.equal(again.statusCode, 200, again.body);
+    assert.equal(again.json().token, first);
+
+    assert.equal((await recentWith(first)).statusCode, 200);
+    for (const refused of [await recentWith(token), await refresh(token)]) {
+      assert.equal(refused.statusCode, 401, 'once the new token is used, the old one is done');
+      assert.deepEqual(refused.json(), { message: SESSION_INVALID });
+    }
+    const next = await refresh(first);
+    assert.equal(next.statusCode, 200, 'the session goes on with the new token');
+    assert.notEqual(next.json().token, first);
+  });
+
+  it('refuses the old token once the grace has passed, used or not', async () => {
+    const token = await signIn(server, 'dr.okafor');
+    const rotated = (await refresh(token)).json().token as string;
+    server.clock.advance(graceMs);
+    assert.equal((await refresh(token)).statusCode, 401);
     assert.equal((await recentWith(token)).statusCode, 401);
     assert.equal((await recentWith(rotated)).statusCode, 200);
+  });
+
+  it('never brings back a session signed out with either token', async () => {
+    const token = await signIn(server, 'groupadmin');
+    const rotated = (await refresh(token)).json().token as string;
+    assert.equal((await asUser(server, rotated).post('/api/logout')).statusCode, 200);
+    assert.equal((await refresh(token)).statusCode, 401);
+    assert.equal((await recentWith(token)).statusCode, 401);
+
+    // Signing out with the old token, while its successor is unused, ends the successor too.
+    const other = await signIn(server, 'groupadmin');
+    const successor = (await refresh(other)).json().token as string;
+    assert.equal((await asUser(server, other).post('/api/logout')).statusCode, 200);
+    for (const refused of [await recentWith(successor), await refresh(successor), await refresh(other)]) {
+      assert.equal(refused.statusCode, 401);
+    }
+  });
+
+  it('ends both tokens at once when the user is deactivated or their two-factor is reset', async () => {
+    const token = await signIn(server, 't.reid');
+    const rotated = (await refresh(token)).json().token as string;
+    await server.app.ctx.db.query(`UPDATE users SET user_active = 0 WHERE username = 't.reid'`);
+    await server.app.ctx.db.query(`UPDATE users SET user_active = 1 WHERE username = 't.reid'`);
+    for (const refused of [await refresh(token), await recentWith(token), await recentWith(rotated)]) {
+      assert.equal(refused.statusCode, 401);
+    }
+
+    const groupAdmin = asUser(server, await signIn(server, 'groupadmin'));
+    const again = await signIn(server, 't.reid');
+    const successor = (await refresh(again)).json().token as string;
+    const { id } = (
+      await server.app.ctx.db.query<{ id: number }>(`SELECT id FROM users WHERE username = 't.reid'`)
+    ).rows[0]!;
+    assert.equal((await groupAdmin.post(`/api/users/${id}/reset-2fa`)).statusCode, 200);
+    for (const refused of [await refresh(again), await recentWith(again), await recentWith(successor)]) {
+      assert.equal(refused.statusCode, 401);
+    }
   });
 });
 
@@ -102,10 +169,11 @@ describe('ending sessions', () => {
     assert.equal((await recentWith(await signIn(server, 'groupadmin'))).statusCode, 200);
   });
 
-  it('a revocation survives a restart of the server', async () => {
+  it('a revocation and a rotation survive a restart of the server', async () => {
     const ended = await signIn(server, 't.reid');
     const kept = await signIn(server, 't.reid');
     await asUser(server, ended).post('/api/logout');
+    const rotated = (await asUser(server, kept).post('/api/refresh-token')).json().token as string;
     await server.app.close();
     const restarted = await buildApp(server.config, { clock: server.clock.now });
     server = {
@@ -117,7 +185,11 @@ describe('ending sessions', () => {
       },
     };
     assert.equal((await recentWith(ended)).statusCode, 401);
-    assert.equal((await recentWith(kept)).statusCode, 200);
+    // The rotation is in the database too: the same refresh after the restart answers the same token.
+    const again = await asUser(server, kept).post('/api/refresh-token');
+    assert.equal(again.statusCode, 200, again.body);
+    assert.equal(again.json().token, rotated);
+    assert.equal((await recentWith(rotated)).statusCode, 200);
   });
 });
 

@@ -249,12 +249,19 @@ export function createLoginService(deps: LoginServiceDeps) {
     },
 
     /**
-     * Rotation: a new token for a signed-in user who is still active (read afresh, not from the cache), and the
-     * presented one revoked. Of two parallel refreshes with one token, only one gets a new token.
+     * Rotation: a new token for a signed-in user who is still active (read afresh, not from the cache). The same
+     * refresh sent again within the grace (parallel, or its answer lost) answers the same new token, and the
+     * rotation is audited once.
      */
-    async refresh(user: AuthenticatedUser, presented: AccessTokenClaims): Promise<RefreshTokenResponse> {
-      if (!(await tokens.revoke(presented))) throw unauthorized(LOGIN_MESSAGES.userGone);
-      return { user: user.response, token: await tokens.signAccessToken(user) };
+    async refresh(
+      user: AuthenticatedUser,
+      presented: AccessTokenClaims,
+      audit: RequestAudit,
+    ): Promise<RefreshTokenResponse> {
+      const rotated = await tokens.rotate(presented);
+      if (!rotated) throw unauthorized(LOGIN_MESSAGES.userGone);
+      if (!rotated.first) audit.skipSuccess();
+      return { user: user.response, token: rotated.token };
     },
 
     /** Sign-out: the presented token stops working, on every server sharing the database. */

@@ -31,7 +31,7 @@ export function registerAuthRoutes(
     handler: async (request) => {
       // From the database, not the cache: a deactivated account must not get a new token.
       const { user, claims } = await authenticateSession(request, deps.tokens, deps.users, { fresh: true });
-      return deps.login.refresh(user, claims);
+      return deps.login.refresh(user, claims, auditOf(request));
     },
   });
 
