@@ -49,12 +49,22 @@ export function isEmailAddress(value: string): boolean {
 }
 
 /**
+ * A record id as a path writes it: digits only, without a sign, a leading zero, a fraction, an exponent, a radix
+ * prefix or spaces, so that `1.5`, `1e3`, `0x10`, `01`, `+1` and ` 1` are not read as some other record's id.
+ * Whether it is in range is the schema's `minimum` and `maximum`.
+ */
+export function isCanonicalId(value: string): boolean {
+  return /^[1-9][0-9]*$/.test(value);
+}
+
+/**
  * The contract's formats: `date` (yyyy-mm-dd, real), `text` (storable), `name` (a name or identifier), `email`
- * (an email address).
+ * (an email address), `id` (a record id as a path writes it: every integer path parameter is read by this rule).
  */
 export const CONTRACT_FORMATS: Readonly<Record<string, (value: string) => boolean>> = {
   date: isCalendarDate,
   text: isStorableText,
   name: isCleanName,
   email: isEmailAddress,
+  id: isCanonicalId,
 };

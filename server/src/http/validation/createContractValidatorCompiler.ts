@@ -6,6 +6,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { badRequest } from '../HttpError.js';
 import { describeValidationFailure } from './describeValidationFailure.js';
 import { findUnstorableText, unstorableTextMessage } from './findUnstorableText.js';
+import { readPathParams } from './readPathParams.js';
 
 type HttpPart = 'body' | 'querystring' | 'params' | 'headers';
 
@@ -18,8 +19,9 @@ const PART_LABELS: Record<HttpPart, string> = {
 
 /**
  * Validates each route's params, query and body against its contract schema (TypeBox's compiled checker). Query
- * and path values arrive as text and are converted to the schema's types first; a body is taken as sent. A
- * failure answers 400 with a message that names the field (see describeValidationFailure).
+ * and path values arrive as text and are converted to the schema's types first (a path id only from canonical
+ * digits: see readPathParams); a body is taken as sent. A failure answers 400 with a message that names the field
+ * (see describeValidationFailure).
  *
  * A value that passes its schema is also refused when any text in it, declared or not (a field a schema does
  * not yet mark as `text`, an unknown one), holds a NUL or an unpaired surrogate: the database cannot hold
@@ -33,7 +35,12 @@ export function createContractValidatorCompiler(): FastifySchemaCompiler<TSchema
     const checker = TypeCompiler.Compile(schema);
     const part = (httpPart ?? 'body') as HttpPart;
     return (input: unknown) => {
-      const value = part === 'body' ? input : Value.Convert(schema, input);
+      const value =
+        part === 'body'
+          ? input
+          : part === 'params'
+            ? readPathParams(schema, input)
+            : Value.Convert(schema, input);
       if (!checker.Check(value)) {
         const { message, errors } = describeValidationFailure(schema, value, part);
         return { error: badRequest(message, errors ? { errors } : undefined) };
