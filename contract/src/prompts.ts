@@ -45,7 +45,10 @@ export type LookupListResponse = Static<typeof LookupListResponseSchema>;
 export const LookupTypeListResponseSchema = Type.Object({ lookupTypes: Type.Array(LookupTypeSchema) });
 export type LookupTypeListResponse = Static<typeof LookupTypeListResponseSchema>;
 
-/** Add or change a prompt. ID_User must be the signed-in user and ID_Group their group (§7). */
+/**
+ * Add or change a prompt. Adding: ID_User is the signed-in user and ID_Group their group (§7). Changing: the
+ * prompt's owner (or the editor) and its own group; the prompt keeps both.
+ */
 export const LookupSaveRequestSchema = Type.Object({
   LookupTitle: RequiredText(PROMPT_TITLE_MAX_LENGTH, {
     title: 'Title',

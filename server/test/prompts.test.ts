@@ -256,6 +256,53 @@ describe('saving a prompt: who it is for and where it goes', () => {
     assert.equal(await storedTitleOf(own.ID_Lookup), 'Forgery target');
   });
 
+  it('an edit by an administrator or the group admin keeps the owner, who can still edit and delete it', async () => {
+    const prompt = await createPrompt('dr.patel', 'Owned by Patel');
+    const edits: [Username, Username][] = [
+      // The screen sends the owner's id; an older one sent the editor's: either way the owner stays.
+      ['admin', 'dr.patel'],
+      ['groupadmin', 'groupadmin'],
+    ];
+    for (const [editor, named] of edits) {
+      const edited = await clients[editor].put(
+        `/api/lookups/${prompt.ID_Lookup}`,
+        body({ LookupTitle: `Edited by ${editor}`, ID_User: userIds[named] }),
+      );
+      assert.equal(edited.statusCode, 200, edited.body);
+      assert.equal(edited.json().lookup.ID_User, userIds['dr.patel']);
+      assert.equal(edited.json().lookup.ID_Group, northgate);
+      const audit = await one<{ user_id: number; details: { owner_id: number; editor_id: number } }>(
+        `SELECT user_id, details FROM audit_log WHERE action = 'prompt.update' AND details ->> 'prompt_id' = $1
+          ORDER BY id DESC LIMIT 1`,
+        [String(prompt.ID_Lookup)],
+      );
+      assert.deepEqual(
+        [audit.user_id, audit.details.editor_id, audit.details.owner_id],
+        [userIds[editor], userIds[editor], userIds['dr.patel']],
+      );
+    }
+
+    const mine = (await listLookups('dr.patel')).find((lookup) => lookup.ID_Lookup === prompt.ID_Lookup);
+    assert.equal(mine?.can_edit, true);
+    const byOwner = await clients['dr.patel'].put(
+      `/api/lookups/${prompt.ID_Lookup}`,
+      body({ LookupTitle: 'Edited by Patel again' }),
+    );
+    assert.equal(byOwner.statusCode, 200, byOwner.body);
+    assert.equal((await clients['dr.patel'].delete(`/api/lookups/${prompt.ID_Lookup}`)).statusCode, 200);
+  });
+
+  it('refuses an edit that would give the prompt to a third user, even by an administrator', async () => {
+    const prompt = await createPrompt('dr.patel', 'Not to be given away');
+    const given = await clients.admin.put(
+      `/api/lookups/${prompt.ID_Lookup}`,
+      body({ LookupTitle: 'Given away', ID_User: userIds['s.hughes'] }),
+    );
+    assert.equal(given.statusCode, 403);
+    assert.equal(given.json().message, "A prompt keeps its owner: it cannot be saved under another user's id");
+    assert.equal(await storedTitleOf(prompt.ID_Lookup), 'Not to be given away');
+  });
+
   it('keeps a user to their own group; an administrator may name any group that exists', async () => {
     const elsewhere = await clients['dr.patel'].post(
       '/api/lookups',

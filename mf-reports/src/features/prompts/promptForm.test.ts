@@ -53,11 +53,19 @@ describe('promptSaveRequest', () => {
     });
   });
 
-  it('keeps an edited prompt in its own group, sent by the signed-in user', () => {
+  it("keeps an edited prompt its owner's and in its own group, whoever edits it", () => {
     const othersPrompt = makePrompt({ ID_User: 4, ID_Group: 2 });
     expect(promptSaveRequest({ title: 'T', typeId: 11, text: 'X' }, saver, othersPrompt)).toMatchObject({
-      ID_User: 3,
+      ID_User: 4,
       ID_Group: 2,
+    });
+  });
+
+  it('names the editor for a prompt whose owner is gone', () => {
+    const orphan = makePrompt({ ID_User: null, ID_Group: 1 });
+    expect(promptSaveRequest({ title: 'T', typeId: 11, text: 'X' }, saver, orphan)).toMatchObject({
+      ID_User: 3,
+      ID_Group: 1,
     });
   });
 });

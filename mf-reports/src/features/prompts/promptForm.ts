@@ -36,9 +36,9 @@ export interface PromptSaver {
 }
 
 /**
- * The body of POST and PUT /api/lookups. ID_User is always the signed-in user (the server refuses any other and
- * keeps an edited prompt's owner itself); ID_Group is the signed-in user's group for a new prompt and the prompt's
- * own group for an edit, since a prompt never moves between groups.
+ * The body of POST and PUT /api/lookups. A new prompt is the signed-in user's, in their group. An edit names the
+ * prompt's own owner and group (an administrator or group admin editing someone's prompt leaves it theirs; a prompt
+ * whose owner is gone is named by the editor), since the server never gives a prompt away or moves it.
  */
 export function promptSaveRequest(
   values: PromptFormValues & { typeId: number },
@@ -49,7 +49,7 @@ export function promptSaveRequest(
     LookupTitle: values.title.trim(),
     LookupText: values.text.trim(),
     LookupType: values.typeId,
-    ID_User: saver.userId,
+    ID_User: editing ? (editing.ID_User ?? saver.userId) : saver.userId,
     ID_Group: editing ? editing.ID_Group : saver.groupId,
   };
 }

@@ -74,8 +74,8 @@ export function createPromptService(deps: PromptServiceDeps) {
   });
 
   /**
-   * The group a saved prompt names: the caller's own, or for an administrator any group that exists. The user id
-   * it names must be the caller's: nobody saves a prompt in someone else's name.
+   * The group a new prompt names: the caller's own, or for an administrator any group that exists. The user id it
+   * names must be the caller's: nobody adds a prompt in someone else's name.
    */
   async function checkedGroupOf(
     repository: PromptRepository,
@@ -87,6 +87,15 @@ export function createPromptService(deps: PromptServiceDeps) {
     if (!caller.user.isAdministrator) throw forbidden(PROMPT_MESSAGES.notYourGroup);
     if (!(await repository.groupExists(input.ID_Group))) throw notFound(PROMPT_MESSAGES.groupNotFound);
     return input.ID_Group;
+  }
+
+  /**
+   * An edit names the prompt's owner, or the editor as a screen that always sends the signed-in user does, and the
+   * prompt's group: neither is taken from the body, since nobody may give a prompt to someone else or move it.
+   */
+  function checkKeepsOwnership(user: AuthenticatedUser, prompt: StoredPrompt, input: LookupSaveRequest): void {
+    if (input.ID_User !== prompt.userId && input.ID_User !== user.id) throw forbidden(PROMPT_MESSAGES.keepsItsOwner);
+    if (input.ID_Group !== prompt.groupId) throw badRequest(PROMPT_MESSAGES.cannotMoveGroup);
   }
 
   async function checkTypeInGroup(
@@ -162,20 +171,19 @@ export function createPromptService(deps: PromptServiceDeps) {
       });
     },
 
-    /** Changes title, text and type; the prompt keeps its owner and its group. */
+    /** Changes title, text and type; the prompt keeps its owner and its group, whoever edits it. */
     async updateLookup(
       user: AuthenticatedUser,
       id: number,
       input: LookupSaveRequest,
       audit: RequestAudit,
     ): Promise<LookupSavedResponse> {
-      const caller = callerOf(user, 'change');
+      callerOf(user, 'change');
       audit.describe({ details: { prompt_id: id } });
       return db.transaction(async (tx) => {
         const repository = createPromptRepository(tx);
         const prompt = await changeablePrompt(repository, user, id);
-        const groupId = await checkedGroupOf(repository, caller, input);
-        if (groupId !== prompt.groupId) throw badRequest(PROMPT_MESSAGES.cannotMoveGroup);
+        checkKeepsOwnership(user, prompt, input);
         await checkTypeInGroup(repository, prompt.groupId, input.LookupType);
         await repository.updatePrompt(
           id,
@@ -186,6 +194,7 @@ export function createPromptService(deps: PromptServiceDeps) {
           details: {
             group_id: prompt.groupId,
             owner_id: prompt.userId,
+            editor_id: user.id,
             changes: {
               ...(prompt.title !== input.LookupTitle.trim() ? { title: true } : {}),
               ...(prompt.text !== input.LookupText ? { text: true } : {}),
@@ -208,7 +217,7 @@ export function createPromptService(deps: PromptServiceDeps) {
         const prompt = await changeablePrompt(repository, user, id);
         await repository.deletePrompt(id);
         audit.describe({
-          details: { group_id: prompt.groupId, owner_id: prompt.userId, title: prompt.title },
+          details: { group_id: prompt.groupId, owner_id: prompt.userId, editor_id: user.id, title: prompt.title },
         });
         await audit.recordWithin(tx);
         return { message: PROMPT_MESSAGES.deleted };

@@ -2,6 +2,7 @@
 export const PROMPT_MESSAGES = {
   noGroup: 'User group information is not available. Please log in again.',
   notYourUserId: 'Prompts can only be saved under your own user id',
+  keepsItsOwner: "A prompt keeps its owner: it cannot be saved under another user's id",
   notYourGroup: 'Prompts can only be saved in your own group',
   groupNotFound: 'Group not found',
   cannotMoveGroup: 'A prompt cannot be moved to another group',
