@@ -6,8 +6,10 @@ export async function login(body: LoginRequest): Promise<LoginResponse> {
   return data;
 }
 
-export async function refreshToken(): Promise<RefreshTokenResponse> {
-  const { data } = await apiClient.post<RefreshTokenResponse>('/api/refresh-token');
+/** Rotates `token` (by default the stored one): answers the user and the token that replaces it. */
+export async function refreshToken(token?: string): Promise<RefreshTokenResponse> {
+  const headers = token === undefined ? undefined : { Authorization: `Bearer ${token}` };
+  const { data } = await apiClient.post<RefreshTokenResponse>('/api/refresh-token', undefined, { headers });
   return data;
 }
 

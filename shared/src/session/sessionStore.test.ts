@@ -1,5 +1,6 @@
 import { apiUrl, http, HttpResponse, makePatient, makeUser, setupApiServer } from '../testing';
 import { STORAGE_KEYS } from '../constants';
+import { fakeRefreshLocks } from '../testing/fakeRefreshLocks';
 import { selectedPatientStore } from './selectedPatientStore';
 import { openSessionChannel } from './sessionChannel';
 import { SessionStore, sessionStore } from './sessionStore';
@@ -364,5 +365,67 @@ describe('every tab in step', () => {
     first.signIn('t1', makeUser());
     await settle();
     expect(second.getState().status).toBe('signed-out');
+  });
+});
+
+describe('one refresh across tabs', () => {
+  const stops: (() => void)[] = [];
+  afterEach(() => {
+    stops.splice(0).forEach((stop) => stop());
+  });
+
+  /** Tabs of one origin loaded at once with the same stored token: one storage, one lock manager, one channel. */
+  function loadTabs(count: number, { withChannel = true } = {}) {
+    const channelName = `ewrt-refresh-test-${Math.random()}`;
+    const locks = fakeRefreshLocks();
+    return Array.from({ length: count }, () => {
+      const tab = new SessionStore(locks);
+      stops.push(tab.followOtherTabs(() => (withChannel ? openSessionChannel(channelName) : null)));
+      return tab;
+    });
+  }
+
+  /** The server's side: each presented token rotated into the next, and every token it was sent. */
+  function rotatingServer(user = makeUser()) {
+    const presented: string[] = [];
+    server.use(
+      http.post(apiUrl('/api/refresh-token'), ({ request }) => {
+        const token = (request.headers.get('authorization') ?? '').replace('Bearer ', '');
+        presented.push(token);
+        return HttpResponse.json({ user, token: `${token}+1` });
+      }),
+    );
+    return { presented, user };
+  }
+
+  test('tabs restoring at once make one refresh; the others take its token with the user it announced', async () => {
+    const { presented, user } = rotatingServer();
+    window.localStorage.setItem(STORAGE_KEYS.token, 'stored');
+    const tabs = loadTabs(3);
+    await Promise.all(tabs.map((tab) => tab.restore()));
+    expect(presented).toEqual(['stored']);
+    for (const tab of tabs) expect(tab.getState()).toEqual({ status: 'signed-in', user, token: 'stored+1' });
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('stored+1');
+  });
+
+  test('a tab that hears no announcement refreshes the token stored since, never the one it read first', async () => {
+    const { presented } = rotatingServer();
+    window.localStorage.setItem(STORAGE_KEYS.token, 'stored');
+    const [first, second] = loadTabs(2, { withChannel: false }) as [SessionStore, SessionStore];
+    await Promise.all([first.restore(), second.restore()]);
+    expect(presented).toEqual(['stored', 'stored+1']);
+    expect(second.getState()).toMatchObject({ status: 'signed-in', token: 'stored+1+1' });
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('stored+1+1');
+  });
+
+  test('a tab whose restore waits for the lock while another tab signs out stays signed out', async () => {
+    rotatingServer();
+    window.localStorage.setItem(STORAGE_KEYS.token, 'stored');
+    const [first, second] = loadTabs(2) as [SessionStore, SessionStore];
+    const restoring = Promise.all([first.restore(), second.restore()]);
+    first.signOut();
+    await restoring;
+    expect(second.getState().status).toBe('signed-out');
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 });

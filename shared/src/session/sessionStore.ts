@@ -5,6 +5,7 @@ import { STORAGE_KEYS } from '../constants';
 import { navigateTo } from '../navigation/navigateTo';
 import { readStorage, removeStorage, writeStorage } from './browserStorage';
 import { forgetLastActivity } from './idleActivity';
+import { browserRefreshLocks, type RefreshLocks, withRefreshLock } from './refreshLock';
 import { selectedPatientStore } from './selectedPatientStore';
 import { openSessionChannel, type SessionAnnouncement, type SessionChannel } from './sessionChannel';
 import type { SessionState } from './types';
@@ -12,6 +13,12 @@ import type { SessionState } from './types';
 type Listener = () => void;
 
 const SIGNED_OUT: SessionState = { status: 'signed-out', user: null, token: null };
+
+/**
+ * How long a restoring tab that finds a token another tab has just refreshed waits for that tab's announcement of
+ * the user, before refreshing the token itself.
+ */
+const ANNOUNCEMENT_WAIT_MS = 1500;
 
 /**
  * The signed-in user and token; the token is persisted in local storage `token` (part 1 §3, §4). All
@@ -28,7 +35,7 @@ export class SessionStore {
   /** Another tab's sign-in, heard before this tab's copy of local storage has caught up with it. */
   private announcedSession: { token: string; user: User } | null = null;
 
-  constructor() {
+  constructor(private readonly locks: RefreshLocks | null = browserRefreshLocks()) {
     // A stored token means a restore is due: start as 'restoring' so the first paint is the spinner.
     const token = readStorage(STORAGE_KEYS.token);
     this.state = token ? { status: 'restoring', user: null, token } : SIGNED_OUT;
@@ -43,7 +50,10 @@ export class SessionStore {
     };
   };
 
-  /** Session start: refresh a stored token; failure is logged and clears token and selected patient. */
+  /**
+   * Session start: refresh a stored token, once across the tabs of the suite (see refreshStoredToken); failure is
+   * logged and clears token and selected patient.
+   */
   restore = (): Promise<void> => {
     this.pendingRestore ??= this.runRestore().finally(() => {
       this.pendingRestore = null;
@@ -124,33 +134,69 @@ export class SessionStore {
   };
 
   private async runRestore(): Promise<void> {
-    const token = readStorage(STORAGE_KEYS.token);
-    if (!token) {
+    const startedWith = readStorage(STORAGE_KEYS.token);
+    if (!startedWith) {
       this.set(SIGNED_OUT);
       return;
     }
     const generation = this.generation;
-    this.set({ status: 'restoring', user: null, token });
-    try {
-      const answer = await refreshToken();
-      if (!answer?.user) throw new Error('The refresh-token answer carries no user');
+    this.set({ status: 'restoring', user: null, token: startedWith });
+    await withRefreshLock(this.locks, () => this.refreshStoredToken(startedWith, generation));
+  }
+
+  /**
+   * The refresh of a restore, made by one tab at a time. A token that another tab stored after this one read
+   * `startedWith` is that tab's refresh: this tab takes it with the user that tab announces rather than refreshing
+   * again, and refreshes it only if no announcement comes.
+   */
+  private async refreshStoredToken(startedWith: string, generation: number): Promise<void> {
+    for (;;) {
+      // A sign-in, a sign-out or another tab's session followed meanwhile: nothing left to restore.
       if (generation !== this.generation) return;
-      const currentToken = answer.token || token;
-      writeStorage(STORAGE_KEYS.token, currentToken);
-      this.set({ status: 'signed-in', user: answer.user, token: currentToken });
-      this.announce({ kind: 'signed-in', token: currentToken, user: answer.user });
-    } catch (error) {
-      console.error('Session restore failed', error);
-      if (generation !== this.generation) return;
-      // Another tab refreshed or replaced the token meanwhile (a refresh rotates it, so the one tried
-      // here may have been refused for that alone): restore with the token the other tab stored.
-      const stored = readStorage(STORAGE_KEYS.token);
-      if (stored !== null && stored !== token) {
-        await this.runRestore();
+      const token = readStorage(STORAGE_KEYS.token);
+      if (token === null) {
+        this.followSignOut();
         return;
       }
-      this.clearSession();
+      if (token !== startedWith && (await this.followsWithin(token, ANNOUNCEMENT_WAIT_MS))) return;
+      try {
+        const answer = await refreshToken(token);
+        if (!answer?.user) throw new Error('The refresh-token answer carries no user');
+        if (generation !== this.generation) return;
+        const currentToken = answer.token || token;
+        writeStorage(STORAGE_KEYS.token, currentToken);
+        this.set({ status: 'signed-in', user: answer.user, token: currentToken });
+        this.announce({ kind: 'signed-in', token: currentToken, user: answer.user });
+        return;
+      } catch (error) {
+        console.error('Session restore failed', error);
+        if (generation !== this.generation) return;
+        // Another tab (without Web Locks) refreshed or replaced the token meanwhile, so the one tried here may
+        // have been refused for that alone: go on with the token that tab stored.
+        const stored = readStorage(STORAGE_KEYS.token);
+        if (stored === null || stored === token) {
+          this.clearSession();
+          return;
+        }
+      }
     }
+  }
+
+  /** Whether this tab is signed in with `token` now or within `ms` (another tab's announcement followed). */
+  private followsWithin(token: string, ms: number): Promise<boolean> {
+    const follows = () => this.state.status === 'signed-in' && this.state.token === token;
+    if (follows()) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const done = (result: boolean) => {
+        clearTimeout(timer);
+        unsubscribe();
+        resolve(result);
+      };
+      const timer = setTimeout(() => done(false), ms);
+      const unsubscribe = this.subscribe(() => {
+        if (follows()) done(true);
+      });
+    });
   }
 
   /** This tab's own sign-out: storage cleared, the other tabs told. */
