@@ -32,6 +32,11 @@ export class UnreadableDocumentError extends Error {
   override name = 'UnreadableDocumentError';
 }
 
+/** A document past one of the reading limits (pages, unpacked size…): the message names the limit. */
+export class DocumentLimitError extends UnreadableDocumentError {
+  override name = 'DocumentLimitError';
+}
+
 /** 1-based numbers of the pages whose image is to be read by OCR. */
 export function ocrCandidates(document: ExtractedDocument): number[] {
   return document.pages.filter((page) => page.ocrCandidate === true).map((page) => page.page);
