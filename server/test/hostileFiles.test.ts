@@ -51,7 +51,7 @@ function ownConverters(): number[] {
   const found: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    let environ = '';
+    let environ: string;
     try {
       environ = readFileSync(`/proc/${entry}/environ`, 'latin1');
     } catch {
@@ -95,8 +95,12 @@ describe('documents that link to the network', () => {
     const target = path.join(folder, 'linking-copy-neutral.docx');
     await writeZip(source, linkingWordParts(base));
     await neutraliseWordLinks(source, target);
-    const text = spawnSync('unzip', ['-p', target, 'word/document.xml', 'word/_rels/document.xml.rels'])
-      .stdout.toString();
+    const text = spawnSync('unzip', [
+      '-p',
+      target,
+      'word/document.xml',
+      'word/_rels/document.xml.rels',
+    ]).stdout.toString();
     assert.doesNotMatch(text, /INCLUDETEXT|INCLUDEPICTURE|linked-image/);
     assert.match(text, /Included text shown before\./);
     assert.match(text, /TargetMode="External"/, 'the hyperlink stays');
@@ -165,7 +169,10 @@ describe('bounded unpacking', () => {
       extractInWorker({ filePath: file, fileType: 'pdf', libreOfficeCommand: null }),
     );
     assert.ok(error instanceof DocumentLimitError, String(error));
-    assert.equal(error.message, `it has 60,000 pages; the limit is ${DOCUMENT_READING_LIMITS.maxPages.toLocaleString('en-GB')}`);
+    assert.equal(
+      error.message,
+      `it has 60,000 pages; the limit is ${DOCUMENT_READING_LIMITS.maxPages.toLocaleString('en-GB')}`,
+    );
     assert.ok(ms < 2000, `${ms} ms`);
   });
 });
@@ -239,11 +246,9 @@ describe('converters that run too long or are cancelled', () => {
 describe('start-up after a killed server', () => {
   it('kills the converters a killed server left and removes their folders', async () => {
     const entry = new URL('./support/sandboxOrphanEntry.ts', import.meta.url);
-    const server = spawn(
-      process.execPath,
-      ['--conditions=@ewrt/source', '--import', 'tsx', entry.pathname],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
+    const server = spawn(process.execPath, ['--conditions=@ewrt/source', '--import', 'tsx', entry.pathname], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const [line] = (await once(server.stdout!, 'data')) as [Buffer];
     const { pid, folder: orphanFolder } = JSON.parse(line.toString()) as { pid: number; folder: string };
     server.kill('SIGKILL');
@@ -252,7 +257,9 @@ describe('start-up after a killed server', () => {
     const leftovers = await cleanUpSandboxLeftovers();
     assert.ok(leftovers.processesKilled >= 1 && leftovers.foldersRemoved >= 1, JSON.stringify(leftovers));
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const state = spawnSync('ps', ['-o', 'stat=', '-p', String(pid)]).stdout.toString().trim();
+    const state = spawnSync('ps', ['-o', 'stat=', '-p', String(pid)])
+      .stdout.toString()
+      .trim();
     assert.ok(state === '' || state.startsWith('Z'), `the converter is still running (${state})`);
     await assert.rejects(readFile(path.join(orphanFolder, 'marker')));
   });

@@ -179,6 +179,9 @@ export function manyPagePdf(pages: number): Buffer {
   });
   const xref = [`xref\n0 ${objects.length + 1}\n`, '0000000000 65535 f \n'];
   for (const at of offsets) xref.push(`${String(at).padStart(10, '0')} 00000 n \n`);
-  chunks.push(...xref, `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`);
+  chunks.push(
+    ...xref,
+    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`,
+  );
   return Buffer.from(chunks.join(''), 'latin1');
 }

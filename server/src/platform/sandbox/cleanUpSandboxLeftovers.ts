@@ -25,7 +25,9 @@ function isAlive(pid: number): boolean {
 const readOrEmpty = (file: string) => readFile(file, 'utf8').catch(() => '');
 
 /** The server that started this process, when the sandbox did; the parent's id from `stat` otherwise. */
-async function describeProcess(pid: number): Promise<{ owner: number | null; parent: number; command: string }> {
+async function describeProcess(
+  pid: number,
+): Promise<{ owner: number | null; parent: number; command: string }> {
   const base = `/proc/${pid}`;
   const owner = (await readOrEmpty(`${base}/environ`))
     .split('\0')

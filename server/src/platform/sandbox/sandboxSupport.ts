@@ -24,16 +24,18 @@ let detected: SandboxSupport | null = null;
 export function sandboxSupport(): SandboxSupport {
   if (detected) return detected;
   const warnings: string[] = [];
-  const networkPrefix = [['unshare', '-n'], ['unshare', '-rn']].find(([command, ...args]) =>
-    works(command!, args),
-  );
+  const networkPrefix = [
+    ['unshare', '-n'],
+    ['unshare', '-rn'],
+  ].find(([command, ...args]) => works(command!, args));
   if (!networkPrefix) {
     warnings.push(
       'converters run with network access: this system refuses a network namespace (`unshare -n`); external links in documents are still removed before conversion',
     );
   }
   const limits = works('prlimit', ['--as=1073741824', '--']);
-  if (!limits) warnings.push('converters run without memory and CPU-time limits: `prlimit` (util-linux) is missing');
+  if (!limits)
+    warnings.push('converters run without memory and CPU-time limits: `prlimit` (util-linux) is missing');
   detected = { networkPrefix: networkPrefix ? [...networkPrefix, '--'] : null, limits, warnings };
   return detected;
 }

@@ -40,7 +40,8 @@ export async function checkPdfObjects(filePath: string): Promise<void> {
     const tail = await read(size - WINDOW);
     let declared = /\/Size\s+(\d+)/.exec(tail.slice(tail.lastIndexOf('trailer')));
     const start = /startxref\s+(\d+)/.exec(tail.slice(tail.lastIndexOf('startxref')));
-    if ((!declared || !tail.includes('trailer')) && start) declared = /\/Size\s+(\d+)/.exec(await read(Number(start[1])));
+    if ((!declared || !tail.includes('trailer')) && start)
+      declared = /\/Size\s+(\d+)/.exec(await read(Number(start[1])));
     const objects = declared ? Number(declared[1]) : 0;
     if (objects > DOCUMENT_READING_LIMITS.maxPdfObjects) {
       throw new DocumentLimitError(

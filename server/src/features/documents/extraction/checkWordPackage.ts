@@ -29,7 +29,9 @@ function checkDeclared(entries: readonly ZipEntry[], entryCount: number, fileByt
   for (const entry of entries) {
     if (entry.flags & 1) throw new UnreadableDocumentError('it is encrypted (password-protected)');
     if (entry.method !== STORED && entry.method !== DEFLATED) {
-      throw new UnreadableDocumentError('it is not a readable Word document (it is packed in an unknown way)');
+      throw new UnreadableDocumentError(
+        'it is not a readable Word document (it is packed in an unknown way)',
+      );
     }
     if (entry.uncompressedSize > limits.maxUnpackedEntryBytes) {
       throw new DocumentLimitError(
@@ -96,7 +98,11 @@ async function unpackEntry(
     write(chunk: Buffer, _encoding, done) {
       unpacked += chunk.length;
       if (unpacked > entry.uncompressedSize) {
-        done(new DocumentLimitError('a part of it unpacks to more than its archive declares (a decompression bomb)'));
+        done(
+          new DocumentLimitError(
+            'a part of it unpacks to more than its archive declares (a decompression bomb)',
+          ),
+        );
         return;
       }
       onChunk(chunk);

@@ -17,7 +17,8 @@ const DATA_DESCRIPTOR_FLAG = 0x8;
 const EXTERNAL_RELATIONSHIP =
   /<(?:\w+:)?Relationship\b(?=[^>]*\bTargetMode\s*=\s*["']External["'])(?![^>]*\bType\s*=\s*["'][^"']*\/hyperlink["'])[^>]*?(?:\/>|>[\s\S]*?<\/(?:\w+:)?Relationship>)/g;
 /** Field instructions that make Word or LibreOffice load something: another file, a picture, a link, DDE. */
-const LOADING_FIELD = /\b(?:INCLUDETEXT|INCLUDEPICTURE|INCLUDE|IMPORT|LINK|DDEAUTO|DDE)\b|[a-z][a-z0-9+.-]*:\/\/|\\\\/i;
+const LOADING_FIELD =
+  /\b(?:INCLUDETEXT|INCLUDEPICTURE|INCLUDE|IMPORT|LINK|DDEAUTO|DDE)\b|[a-z][a-z0-9+.-]*:\/\/|\\\\/i;
 const INSTRUCTION_TEXT = /(<w:instrText\b[^>]*>)([^<]*)(<\/w:instrText>)/g;
 const SIMPLE_FIELD_INSTRUCTION = /(<w:fldSimple\b[^>]*?\bw:instr\s*=\s*)("[^"]*"|'[^']*')/g;
 
@@ -44,7 +45,9 @@ function withoutLoadingFields(xml: string): string {
 /** The new text of a part, or null to copy it as it is. Parts are read as latin1: bytes in, the same bytes out. */
 function rewritten(entry: ZipEntry, content: Buffer): Buffer | null {
   const xml = content.toString('latin1');
-  const changed = entry.name.endsWith('.rels') ? withoutExternalRelationships(xml) : withoutLoadingFields(xml);
+  const changed = entry.name.endsWith('.rels')
+    ? withoutExternalRelationships(xml)
+    : withoutLoadingFields(xml);
   return changed === xml ? null : Buffer.from(changed, 'latin1');
 }
 

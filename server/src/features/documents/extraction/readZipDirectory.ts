@@ -44,7 +44,7 @@ async function readAt(file: FileHandle, position: number, length: number): Promi
 
 /** The zip64 sizes and offset in an entry's extra field replace those its fixed fields mark as 0xFFFFFFFF. */
 function applyZip64Extra(entry: ZipEntry, extra: Buffer): void {
-  for (let at = 0; at + 4 <= extra.length; ) {
+  for (let at = 0; at + 4 <= extra.length;) {
     const id = extra.readUInt16LE(at);
     const size = extra.readUInt16LE(at + 2);
     if (id === ZIP64_EXTRA) {
@@ -78,7 +78,8 @@ export async function readZipDirectory(file: FileHandle, maxEntries: number): Pr
       break;
     }
   }
-  if (end < 0) throw new ZipFormatError('it is not a readable Word document (its archive has no table of contents)');
+  if (end < 0)
+    throw new ZipFormatError('it is not a readable Word document (its archive has no table of contents)');
   let count = tail.readUInt16LE(end + 10);
   let directorySize = tail.readUInt32LE(end + 12);
   let directoryOffset = tail.readUInt32LE(end + 16);
