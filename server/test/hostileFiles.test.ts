@@ -17,6 +17,8 @@ import { neutraliseWordLinks } from '../src/features/documents/extraction/neutra
 import { cleanUpSandboxLeftovers } from '../src/platform/sandbox/cleanUpSandboxLeftovers.js';
 import { runSandboxed } from '../src/platform/sandbox/runSandboxed.js';
 import { SANDBOX_FOLDER_PREFIX } from '../src/platform/sandbox/spawnSandboxed.js';
+import { documentRows, storedFiles, upload } from './support/documentUploads.js';
+import { createTestServer, patientIdByMrn, signIn } from './support/testServer.js';
 import {
   bombBody,
   linkingWordParts,
@@ -174,6 +176,38 @@ describe('bounded unpacking', () => {
       `it has 60,000 pages; the limit is ${DOCUMENT_READING_LIMITS.maxPages.toLocaleString('en-GB')}`,
     );
     assert.ok(ms < 2000, `${ms} ms`);
+  });
+});
+
+describe('uploads over the reading limits', () => {
+  it('refuses a zip bomb and a 60,000-page PDF at upload, naming the limit, and stores nothing', async () => {
+    const server = await createTestServer({ LIBREOFFICE_PATH: 'soffice' });
+    try {
+      const token = await signIn(server, 'dr.patel');
+      const patientId = await patientIdByMrn(server, 'DEMO-1001');
+      const filesBefore = await storedFiles(server);
+      const bombFile = path.join(folder, 'upload-bomb.docx');
+      await writeZip(bombFile, wordParts(bombBody(300)));
+      const bomb = await upload(server, token, patientId, {
+        filename: 'clinic-letter.docx',
+        content: await readFile(bombFile),
+      });
+      assert.equal(bomb.statusCode, 400, bomb.body);
+      assert.equal(
+        bomb.json().message,
+        'clinic-letter.docx was not accepted: a part of it unpacks to 301 MB; the limit is 256 MB',
+      );
+      const pdf = await upload(server, token, patientId, {
+        filename: 'records.pdf',
+        content: manyPagePdf(60_000),
+      });
+      assert.equal(pdf.statusCode, 400, pdf.body);
+      assert.equal(pdf.json().message, 'records.pdf was not accepted: it has 60,000 pages; the limit is 10,000');
+      assert.equal(await documentRows(server, patientId), 0);
+      assert.deepEqual(await storedFiles(server), filesBefore);
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -3,7 +3,8 @@ import { spawnSandboxed, type SandboxOptions } from './spawnSandboxed.js';
 /** A run stopped at its time limit; the message is the product's own, fit to show. */
 export class SandboxTimeoutError extends Error {
   constructor(readonly timeoutMs: number) {
-    super(`it took longer than ${Math.round(timeoutMs / 1000)} seconds`);
+    const seconds = Math.ceil(timeoutMs / 1000);
+    super(`it took longer than ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`);
     this.name = 'SandboxTimeoutError';
   }
 }
