@@ -44,17 +44,13 @@ export async function checkPdfObjects(filePath: string): Promise<void> {
       declared = /\/Size\s+(\d+)/.exec(await read(Number(start[1])));
     const objects = declared ? Number(declared[1]) : 0;
     if (objects > DOCUMENT_READING_LIMITS.maxPdfObjects) {
-      throw new DocumentLimitError(
-        `it declares ${objects.toLocaleString('en-GB')} objects; the limit is ${DOCUMENT_READING_LIMITS.maxPdfObjects.toLocaleString('en-GB')}`,
-      );
+      throw DocumentLimitError.over('declares # objects', objects, DOCUMENT_READING_LIMITS.maxPdfObjects);
     }
   } finally {
     await file.close();
   }
   const pages = await countPlainPageObjects(filePath);
   if (pages > DOCUMENT_READING_LIMITS.maxPages) {
-    throw new DocumentLimitError(
-      `it has ${pages.toLocaleString('en-GB')} pages; the limit is ${DOCUMENT_READING_LIMITS.maxPages.toLocaleString('en-GB')}`,
-    );
+    throw DocumentLimitError.over('has # pages', pages, DOCUMENT_READING_LIMITS.maxPages);
   }
 }

@@ -21,9 +21,7 @@ const count = (value: number) => value.toLocaleString('en-GB');
 function checkDeclared(entries: readonly ZipEntry[], entryCount: number, fileBytes: number): void {
   const limits = DOCUMENT_READING_LIMITS;
   if (entryCount > limits.maxArchiveEntries) {
-    throw new DocumentLimitError(
-      `its archive holds ${count(entryCount)} files; the limit is ${count(limits.maxArchiveEntries)}`,
-    );
+    throw DocumentLimitError.over('holds # files in its archive', entryCount, limits.maxArchiveEntries);
   }
   let total = 0;
   for (const entry of entries) {
@@ -153,9 +151,7 @@ export async function checkWordPackage(filePath: string, check: WordPackageCheck
       }
     }
     if (pages.pages() > DOCUMENT_READING_LIMITS.maxPages) {
-      throw new DocumentLimitError(
-        `it has ${count(pages.pages())} pages; the limit is ${count(DOCUMENT_READING_LIMITS.maxPages)}`,
-      );
+      throw DocumentLimitError.over('has # pages', pages.pages(), DOCUMENT_READING_LIMITS.maxPages);
     }
   } catch (error) {
     if (error instanceof ZipFormatError) throw new UnreadableDocumentError(error.message);

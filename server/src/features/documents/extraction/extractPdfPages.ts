@@ -69,9 +69,7 @@ export async function extractPdfPages(
   try {
     // The page count is read from the page tree's root: a PDF declaring too many is refused before any page is read.
     if (pdf.numPages > DOCUMENT_READING_LIMITS.maxPages) {
-      throw new DocumentLimitError(
-        `it has ${pdf.numPages.toLocaleString('en-GB')} pages; the limit is ${DOCUMENT_READING_LIMITS.maxPages.toLocaleString('en-GB')}`,
-      );
+      throw DocumentLimitError.over('has # pages', pdf.numPages, DOCUMENT_READING_LIMITS.maxPages);
     }
     const pages: ExtractedPage[] = [];
     const batch = Math.max(1, Math.ceil(pdf.numPages / 20));
