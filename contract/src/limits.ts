@@ -357,3 +357,26 @@ export const TRANSCRIPTION_EVENTS = {
   STOPPED: 'transcription_stopped',
   ERROR: 'transcription_error',
 } as const;
+
+/**
+ * What the server unpacks and reads of one uploaded document before it refuses it: a Word file is a zip archive
+ * that can claim to unpack to far more than was sent (a "zip bomb"), and a small PDF can declare tens of thousands
+ * of pages. Each refusal names its limit.
+ */
+export const DOCUMENT_READING_LIMITS = {
+  /** Pages of one document (a PDF's pages, a Word file's page breaks). */
+  maxPages: 10_000,
+  /** Objects a PDF declares (its cross-reference size). */
+  maxPdfObjects: 2_000_000,
+  /** Files inside a Word (.docx) archive. */
+  maxArchiveEntries: 10_000,
+  /** Everything inside a Word archive, unpacked. */
+  maxUnpackedBytes: 1024 * 1024 * 1024,
+  /** One file inside a Word archive, unpacked (the document's text is one of them). */
+  maxUnpackedEntryBytes: 256 * 1024 * 1024,
+  /**
+   * How many times larger a file inside an archive may unpack than it is packed: real documents stay well under 100
+   * (very repetitive ones near 150), a bomb packs about a thousand times.
+   */
+  maxCompressionRatio: 250,
+} as const;

@@ -92,6 +92,8 @@ import { httpServerOptions } from '../http/httpServerOptions.js';
 import { registerJsonBodyParser } from '../http/registerJsonBodyParser.js';
 import { createContractValidatorCompiler } from '../http/validation/createContractValidatorCompiler.js';
 import { isDatabaseEmpty, seedDemoOrganisation } from '../seed/seedDemoOrganisation.js';
+import { cleanUpSandboxLeftovers } from '../platform/sandbox/cleanUpSandboxLeftovers.js';
+import { sandboxSupport } from '../platform/sandbox/sandboxSupport.js';
 import type { AppContext } from './AppContext.js';
 import { systemClock, type Clock } from '../context/Clock.js';
 
@@ -233,6 +235,12 @@ export async function buildApp(
       embeddings,
       writer: createDraftReportWriter({ db: openDb, clock, files }),
     });
+    // Converters of a server killed on this machine are still running, and their folders still there.
+    const leftovers = await cleanUpSandboxLeftovers();
+    if (leftovers.processesKilled + leftovers.foldersRemoved > 0) {
+      app.log.warn(leftovers, 'converters and temporary folders left by a stopped server were removed');
+    }
+    for (const warning of sandboxSupport().warnings) app.log.warn(warning);
     // Scanned pages are read by OCR when tesseract and pdftoppm are installed; without them processing still completes.
     const ocrAvailability = ocrAvailabilityOf(config.ocr);
     if (!ocrAvailability.available && ocrAvailability.installCommand) {

@@ -6,6 +6,7 @@ import { DOCUMENT_FILENAME_MAX_LENGTH, isStorableText } from '@ewrt/contract';
 import { badRequest, HttpError } from '../../http/HttpError.js';
 import { baseName } from '../documents/checkDocumentName.js';
 import { DOCUMENT_MESSAGES } from '../documents/documentMessages.js';
+import { DocumentLimitError } from '../documents/extraction/ExtractedDocument.js';
 import { newStorageKey, type FileStore } from '../files/FileStore.js';
 import { AUTHORING_DOCUMENT_MESSAGES, type AuthoringDocumentKind } from './authoringDocumentMessages.js';
 import { readWordDocumentText, wordCountOf } from './readWordDocumentText.js';
@@ -59,7 +60,10 @@ export async function readDocxUpload(
     // The multipart reader stops at the limit and marks the stream: the rest of the file is never written.
     if (part.file.truncated) throw new HttpError(413, AUTHORING_DOCUMENT_MESSAGES.tooLarge);
     const fileSize = (await stat(staged.path)).size;
-    const text = await readWordDocumentText(staged.path);
+    const text = await readWordDocumentText(staged.path).catch((error: unknown) => {
+      if (error instanceof DocumentLimitError) throw badRequest(DOCUMENT_MESSAGES.refused(filename, error.message));
+      throw error;
+    });
     if (text === null) throw badRequest(AUTHORING_DOCUMENT_MESSAGES.onlyDocx(options.kind));
     return {
       storageKey,

@@ -156,7 +156,9 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
     if ((document.fileType === 'docx' || document.fileType === 'doc') && deps.libreOfficeCommand) {
       try {
         const converted = await files.withLocalFile(document.storageKey, (filePath) =>
-          convertWithLibreOffice(deps.libreOfficeCommand!, filePath, document.fileType as 'docx' | 'doc'),
+          convertWithLibreOffice(deps.libreOfficeCommand!, filePath, document.fileType as 'docx' | 'doc', {
+            signal: job.signal,
+          }),
         );
         const pdf = await loadCopyable(converted);
         if (!pdf) throw new Error('its PDF could not be read');

@@ -22,6 +22,9 @@ import { baseName, checkDocumentName } from './checkDocumentName.js';
 import { detectDocumentType } from './detectDocumentType.js';
 import { VECTOR_REBUILD_STEPS } from './documentJobSteps.js';
 import { DOCUMENT_MESSAGES, formatEnGbDate } from './documentMessages.js';
+import { checkPdfObjects } from './extraction/checkPdfObjects.js';
+import { checkWordPackage } from './extraction/checkWordPackage.js';
+import { UnreadableDocumentError, type DocumentFileType } from './extraction/ExtractedDocument.js';
 import type { DocumentOwner } from './DocumentOwner.js';
 import { createDocumentRepository, type StoredDocument } from './documentRepository.js';
 import {
@@ -60,6 +63,22 @@ const generatedFileOwnerOf = (owner: DocumentOwner): GeneratedFileOwner =>
  * A storage key from the client is only ever looked up among that owner's documents, so anyone else's key answers
  * 404 like a made-up one.
  */
+/**
+ * The reading limits a file can be held to at upload without reading it (a Word archive's table of contents, a PDF's
+ * declared object count): a bomb is refused before it is stored. What only reading shows fails the job instead.
+ */
+async function refuseOverLimits(stagedPath: string, type: DocumentFileType, filename: string): Promise<void> {
+  try {
+    if (type === 'docx') await checkWordPackage(stagedPath, { unpack: false });
+    if (type === 'pdf') await checkPdfObjects(stagedPath);
+  } catch (error) {
+    if (error instanceof UnreadableDocumentError) {
+      throw badRequest(DOCUMENT_MESSAGES.refused(filename, error.message));
+    }
+    throw error;
+  }
+}
+
 export function createDocumentPipeline(deps: DocumentPipelineDeps) {
   const { db, clock, files, links, jobs } = deps;
   const documents = createDocumentRepository(db);
@@ -115,6 +134,7 @@ export function createDocumentPipeline(deps: DocumentPipelineDeps) {
           const detected = await detectDocumentType(stagedPath);
           if (detected.type !== declared)
             throw badRequest(DOCUMENT_MESSAGES.notRealFile(filename, declared, detected));
+          await refuseOverLimits(stagedPath, declared, filename);
           return { sizeBytes: counter.bytes(), sha256: counter.sha256() };
         },
         audit,

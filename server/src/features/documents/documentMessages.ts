@@ -41,6 +41,7 @@ export const DOCUMENT_MESSAGES = {
     `${name} is not a real ${TYPE_LABELS[declared]} file: its content looks like ${
       detected.type ? CONTENT_DESCRIPTIONS[detected.type] : detected.description
     }.`,
+  refused: (name: string, reason: string) => `${name} was not accepted: ${reason}`,
   duplicate: (name: string, existing: StoredDocument, owner: DocumentOwner['kind']) =>
     `${name} is already in ${COLLECTION_NAMES[owner]} (uploaded as ${existing.filename} on ${formatEnGbDate(existing.createdAt)})`,
   uploaded: (name: string) => `${name} was uploaded and is being processed in the background`,

@@ -1,5 +1,8 @@
-import { spawn } from 'node:child_process';
-import { endianness, setPriority } from 'node:os';
+import type { ChildProcessByStdio } from 'node:child_process';
+import { statSync } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { endianness } from 'node:os';
+import { spawnSandboxed } from '../../platform/sandbox/spawnSandboxed.js';
 import { RECOGNIZER_SAMPLE_RATE_HZ, AudioDecodeError, SpeechUnavailableError } from './SpeechRecognizer.js';
 
 export interface AudioDecodingOptions {
@@ -19,9 +22,25 @@ export function requireFfmpeg(settings: { ffmpegCommand: string | null; installC
   return settings.ffmpegCommand;
 }
 
-/** Below the server's own priority, like the recogniser of a file: decoding is background work. */
-const BACKGROUND_PRIORITY = 10;
 const STDERR_KEPT = 4000;
+/**
+ * Decoding is paced by the recogniser reading it (about a fifth of real time, slower on a busy machine), and a
+ * megabyte of compressed audio is about a minute of speech: a minute per megabyte, and ten more, bounds any honest
+ * file. ffmpeg itself needs little memory.
+ */
+const BASE_TIME_MS = 10 * 60_000;
+const TIME_PER_MEGABYTE_MS = 60_000;
+const FFMPEG_MEMORY_MB = 1024;
+
+function decodingTimeLimitMs(inputPath: string): number {
+  let bytes = 0;
+  try {
+    bytes = statSync(inputPath).size;
+  } catch {
+    // A missing file: ffmpeg says so at once.
+  }
+  return BASE_TIME_MS + Math.ceil(bytes / (1024 * 1024)) * TIME_PER_MEGABYTE_MS;
+}
 
 /** ffmpeg's last words, said for a user: why the file could not be read. */
 function decodeFailureReason(stderr: string, inputPath: string): string {
@@ -53,22 +72,25 @@ export async function* decodeAudioFile(
   options: AudioDecodingOptions,
 ): AsyncGenerator<Int16Array> {
   options.signal.throwIfAborted();
-  const child = spawn(
+  const timeoutMs = decodingTimeLimitMs(inputPath);
+  // Below the server's own priority, like the recogniser of a file: decoding is background work.
+  const run = spawnSandboxed(
     ffmpegCommand,
     [
       ...['-hide_banner', '-nostdin', '-nostats', '-i', inputPath],
       ...['-map', '0:a:0', '-vn', '-f', 's16le', '-acodec', 'pcm_s16le'],
       ...['-ac', '1', '-ar', String(RECOGNIZER_SAMPLE_RATE_HZ), 'pipe:1'],
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeoutMs,
+      cpuSeconds: timeoutMs / 1000,
+      memoryMb: FFMPEG_MEMORY_MB,
+      signal: options.signal,
+      background: true,
+    },
   );
-  if (child.pid !== undefined) {
-    try {
-      setPriority(child.pid, BACKGROUND_PRIORITY);
-    } catch {
-      // The process has already ended, or the system refuses: it runs at normal priority.
-    }
-  }
+  const child = run.child as ChildProcessByStdio<null, Readable, Readable>;
   let stderr = '';
   let durationReported = false;
   child.stderr.setEncoding('utf8');
@@ -83,12 +105,6 @@ export async function* decodeAudioFile(
       }
     }
   });
-  const exit = new Promise<{ code: number | null; error: Error | null }>((resolve) => {
-    child.once('error', (error) => resolve({ code: null, error }));
-    child.once('close', (code) => resolve({ code, error: null }));
-  });
-  const onAbort = () => child.kill('SIGKILL');
-  options.signal.addEventListener('abort', onAbort, { once: true });
   try {
     // A chunk may end inside a sample: its odd byte waits for the next chunk.
     let carry: Buffer | null = null;
@@ -102,8 +118,13 @@ export async function* decodeAudioFile(
       if (endianness() !== 'LE') Buffer.from(aligned.buffer).swap16();
       yield new Int16Array(aligned.buffer);
     }
-    const { code, error } = await exit;
+    const { code, error, stoppedBy } = await run.exited;
     options.signal.throwIfAborted();
+    if (stoppedBy === 'timeout') {
+      throw new AudioDecodeError(
+        `The audio file could not be read: decoding it took longer than ${Math.round(timeoutMs / 60_000)} minutes`,
+      );
+    }
     if (error) throw new Error(`ffmpeg could not be started: ${error.message}`);
     if (code !== 0) {
       throw new AudioDecodeError(
@@ -111,8 +132,7 @@ export async function* decodeAudioFile(
       );
     }
   } finally {
-    options.signal.removeEventListener('abort', onAbort);
     // The caller stopped early (an error, a cancelled job): ffmpeg has nobody to write to.
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (child.exitCode === null && child.signalCode === null) run.kill();
   }
 }

@@ -1,8 +1,9 @@
-import { spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { endianness, setPriority } from 'node:os';
+import { endianness } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawnSandboxed } from '../../platform/sandbox/spawnSandboxed.js';
 
 /** What the worker reports for a partial or final request (see server/speech/pocketsphinxWorker.py). */
 export interface WorkerResult {
@@ -39,8 +40,11 @@ export interface PocketsphinxWorker {
   kill(reason: Error): Promise<void>;
 }
 
-/** Below the server's: a file being transcribed yields to the API and to live dictation. */
-const BACKGROUND_PRIORITY = 10;
+/**
+ * A recogniser uses about 110 MB; its address space (Python, the model's mappings) is a few hundred. It runs as long
+ * as its stream does, so it has no time limit of its own: its owner quits or kills it.
+ */
+const WORKER_MEMORY_MB = 2048;
 /** A worker that has not ended this long after quit() is killed. */
 const QUIT_TIMEOUT_MS = 5000;
 const STDERR_KEPT = 2000;
@@ -90,14 +94,15 @@ export function startPocketsphinxWorker(
   events: PocketsphinxWorkerEvents,
   options: { background: boolean },
 ): PocketsphinxWorker {
-  const child = spawn(python3Command, [pocketsphinxWorkerScript()], { stdio: ['pipe', 'pipe', 'pipe'] });
-  if (options.background && child.pid !== undefined) {
-    try {
-      setPriority(child.pid, BACKGROUND_PRIORITY);
-    } catch {
-      // The process has already ended, or the system refuses: it runs at normal priority.
-    }
-  }
+  // In the background, below the server's priority: a file being transcribed yields to the API and to dictation.
+  const run = spawnSandboxed(python3Command, [pocketsphinxWorkerScript()], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    timeoutMs: null,
+    cpuSeconds: null,
+    memoryMb: WORKER_MEMORY_MB,
+    background: options.background,
+  });
+  const child = run.child as ChildProcessWithoutNullStreams;
   let unanswered = 0;
   let exitError: Error | null | undefined;
   let killReason: Error | null = null;
@@ -140,7 +145,7 @@ export function startPocketsphinxWorker(
       try {
         result = JSON.parse(line) as WorkerResult;
       } catch {
-        child.kill('SIGKILL');
+        run.kill();
         finish(new Error(`The speech recogniser answered something unreadable: ${line.slice(0, 100)}`));
         return;
       }
@@ -209,7 +214,7 @@ export function startPocketsphinxWorker(
         child.stdin.end();
         const timer = setTimeout(() => {
           killReason = new Error('The speech recogniser did not stop when asked');
-          child.kill('SIGKILL');
+          run.kill();
         }, QUIT_TIMEOUT_MS);
         await exited;
         clearTimeout(timer);
@@ -219,7 +224,7 @@ export function startPocketsphinxWorker(
     kill(reason) {
       if (exitError === undefined && killReason === null) {
         killReason = reason;
-        child.kill('SIGKILL');
+        run.kill();
       }
       return exited;
     },

@@ -32,6 +32,17 @@ export class UnreadableDocumentError extends Error {
   override name = 'UnreadableDocumentError';
 }
 
+/** A document past one of the reading limits (pages, unpacked size…): the message names the limit. */
+export class DocumentLimitError extends UnreadableDocumentError {
+  override name = 'DocumentLimitError';
+
+  /** "it has 60,000 pages; the limit is 10,000": what was found, then the limit it passed. */
+  static over(found: string, value: number, limit: number): DocumentLimitError {
+    const count = (number: number) => number.toLocaleString('en-GB');
+    return new DocumentLimitError(`it ${found.replace('#', count(value))}; the limit is ${count(limit)}`);
+  }
+}
+
 /** 1-based numbers of the pages whose image is to be read by OCR. */
 export function ocrCandidates(document: ExtractedDocument): number[] {
   return document.pages.filter((page) => page.ocrCandidate === true).map((page) => page.page);

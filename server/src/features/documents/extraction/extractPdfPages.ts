@@ -1,5 +1,6 @@
 import { definePDFJSModule, getDocumentProxy, getResolvedPDFJS } from 'unpdf';
-import { UnreadableDocumentError, type ExtractedPage } from './ExtractedDocument.js';
+import { DOCUMENT_READING_LIMITS } from '@ewrt/contract';
+import { DocumentLimitError, UnreadableDocumentError, type ExtractedPage } from './ExtractedDocument.js';
 
 /** Fewer visible characters than this on a page that paints an image: a scan, not a text page. */
 const MIN_TEXT_LAYER_CHARACTERS = 20;
@@ -66,6 +67,10 @@ export async function extractPdfPages(
     );
   }
   try {
+    // The page count is read from the page tree's root: a PDF declaring too many is refused before any page is read.
+    if (pdf.numPages > DOCUMENT_READING_LIMITS.maxPages) {
+      throw DocumentLimitError.over('has # pages', pdf.numPages, DOCUMENT_READING_LIMITS.maxPages);
+    }
     const pages: ExtractedPage[] = [];
     const batch = Math.max(1, Math.ceil(pdf.numPages / 20));
     for (let number = 1; number <= pdf.numPages; number += 1) {

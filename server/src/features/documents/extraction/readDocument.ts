@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { convertWithLibreOffice } from './convertWithLibreOffice.js';
 import { extractDocPages } from './extractDocPages.js';
 import { extractDocxPages } from './extractDocxPages.js';
 import { extractPdfPages } from './extractPdfPages.js';
@@ -7,12 +6,10 @@ import { extractTextFilePages } from './extractTextFilePages.js';
 import type { DocumentFileType, ExtractedDocument } from './ExtractedDocument.js';
 
 export interface ReadDocumentOptions {
-  /** The LibreOffice command, or null when it is not installed or turned off. */
-  libreOfficeCommand: string | null;
+  /** A Word file as LibreOffice laid it out (a PDF), or null: without LibreOffice, or when it failed. */
+  layout: Uint8Array | null;
   /** Told as pages are read: for a PDF after each batch of pages, otherwise once at the end. */
   onPages?: (done: number, total: number) => void;
-  /** Told when LibreOffice was tried and failed, before the fallback reads the file itself. */
-  onFallback?: (reason: string) => void;
 }
 
 /** Reads a stored file's text page by page (runs inside the extraction worker: all of it is CPU work). */
@@ -39,13 +36,8 @@ export async function readDocument(
       });
     case 'docx':
     case 'doc': {
-      if (options.libreOfficeCommand) {
-        try {
-          const pdf = await convertWithLibreOffice(options.libreOfficeCommand, filePath, fileType);
-          return { pages: await extractPdfPages(pdf, onPages), pageSource: 'libreoffice-layout' };
-        } catch (error) {
-          options.onFallback?.((error as Error).message);
-        }
+      if (options.layout) {
+        return { pages: await extractPdfPages(options.layout, onPages), pageSource: 'libreoffice-layout' };
       }
       return fileType === 'docx'
         ? finished({ pages: await extractDocxPages(filePath), pageSource: 'docx-page-breaks' })

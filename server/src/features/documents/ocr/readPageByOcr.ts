@@ -1,11 +1,21 @@
 import { inkCoverage, parseGrayImage } from './grayImage.js';
 import { parseTesseractTsv } from './parseTesseractTsv.js';
-import { runCommand } from './runCommand.js';
+import { runSandboxed } from '../../../platform/sandbox/runSandboxed.js';
 
 /** Pages are rasterised at the resolution tesseract reads best (and scans are usually made at). */
 const RASTER_DPI = 300;
 /** Less ink than this share of the page: blank (a few specks of dust are not a page's content). */
 const BLANK_INK_COVERAGE = 0.0005;
+/**
+ * One page takes about a second to draw or read; a page that takes longer than this is stuck. Its drawing is bounded
+ * too: an A4 page at 300 dpi is 9 MB of grey, and a page declaring an absurd size is unreadable, not a server's
+ * worth of memory.
+ */
+const PAGE_LIMITS = { timeoutMs: 120_000, cpuSeconds: 120, memoryMb: 1024, background: true } as const;
+const MAX_RASTER_BYTES = 128 * 1024 * 1024;
+const MAX_TSV_BYTES = 16 * 1024 * 1024;
+/** OpenMP threads inside one tesseract gain almost nothing here: the parallelism is one process per core. */
+const ONE_THREAD = { OMP_THREAD_LIMIT: '1' };
 
 /** One page's OCR: its text and mean word confidence, "blank", or "unreadable" with the reason. */
 export type PageOcrResult =
@@ -31,19 +41,19 @@ export async function readPageByOcr(
   page: number,
   signal?: AbortSignal,
 ): Promise<PageOcrResult> {
-  const raster = await runCommand(
+  const raster = await runSandboxed(
     commands.pdftoppmCommand,
     ['-r', String(RASTER_DPI), '-gray', '-f', String(page), '-l', String(page), pdfPath],
-    { signal },
+    { ...PAGE_LIMITS, signal, maxOutputBytes: MAX_RASTER_BYTES },
   );
   const image = parseGrayImage(raster);
   if (inkCoverage(image) < BLANK_INK_COVERAGE) return { status: 'blank' };
   let tsv: Buffer;
   try {
-    tsv = await runCommand(
+    tsv = await runSandboxed(
       commands.tesseractCommand,
       ['stdin', 'stdout', '--dpi', String(RASTER_DPI), '--psm', '1', '-l', 'eng', 'tsv'],
-      { input: raster, signal },
+      { ...PAGE_LIMITS, env: ONE_THREAD, input: raster, signal, maxOutputBytes: MAX_TSV_BYTES },
     );
   } catch (error) {
     if (signal?.aborted) throw error;
