@@ -223,10 +223,12 @@ export function buildPackage(pkg, { logFile, slot = 0 } = {}) {
   const [command, args] = hasFlock() ? ['flock', [lock, 'pnpm', ...pnpmArgs]] : ['pnpm', pnpmArgs];
   const started = Date.now();
   return new Promise((resolve, reject) => {
+    // The log is read in an editor: no colour codes (FORCE_COLOR of any value forces them in some tools).
+    const { FORCE_COLOR: _colour, ...env } = process.env;
     const child = spawn(command, args, {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FORCE_COLOR: '0' },
+      env: { ...env, NO_COLOR: '1' },
     });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));

@@ -1,11 +1,16 @@
 // The port flags and settings of `npm start`: where each part listens, what the host's runtime configuration
 // says, which origins the API accepts, and the message when a port is taken.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 import { assertPortsFree } from '../lib/processes.mjs';
 import { readHostConfig } from '../lib/runtimeConfig.mjs';
 import { planSuite, readSuitePorts, runtimeConfigFor } from '../lib/suitePorts.mjs';
+import { ROOT } from '../lib/workspace.mjs';
+
+const GENERATOR = path.join(ROOT, 'scripts', 'generateRuntimeConfig.mjs');
 
 const portOf = (plan, folder) => plan.apps.find((app) => app.folder === folder).port;
 
@@ -113,5 +118,24 @@ describe('a port that is taken', () => {
     } finally {
       blocker.close();
     }
+  });
+});
+
+describe('the runtime configuration generator', () => {
+  it('takes --api-port and --remote-base-port like the start command', () => {
+    const output = execFileSync(
+      process.execPath,
+      [GENERATOR, '--stdout', '--api-port', '4100', '--remote-base-port=3201'],
+      { encoding: 'utf8', env: { ...process.env, API_PORT: '', REMOTE_BASE_PORT: '' } },
+    );
+    const config = JSON.parse(output);
+    assert.equal(config.apiBaseUrl, 'http://localhost:4100');
+    assert.deepEqual(config.remotes.map((remote) => new URL(remote.manifestUrl).port).sort(), [
+      '3201',
+      '3202',
+      '3203',
+      '3204',
+      '3205',
+    ]);
   });
 });

@@ -2,7 +2,11 @@ import assert from 'node:assert/strict';
 import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { SYSTEM_CAPABILITY_IDS, type SystemCapabilitiesResponse, type SystemCapability } from '@ewrt/contract';
+import {
+  SYSTEM_CAPABILITY_IDS,
+  type SystemCapabilitiesResponse,
+  type SystemCapability,
+} from '@ewrt/contract';
 import { loadConfig } from '../src/config/loadConfig.js';
 import { ONLY_ADMINISTRATORS_SEE_CAPABILITIES } from '../src/features/capabilities/registerCapabilityRoutes.js';
 import { systemCapabilitiesOf } from '../src/features/capabilities/systemCapabilitiesOf.js';

@@ -3,6 +3,7 @@ import { Button, Card, Col, Flex, Result, Row, Spin, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { ManagedUser } from '@ewrt/contract';
 import { useSession } from '@ewrt/shared';
+import { ServerReadinessCard } from '../server-readiness/ServerReadinessCard';
 import { refreshSignedInUser } from '../session/refreshSignedInUser';
 import { UserAccountFacts, UserIdentityFacts } from '../user-info/UserFacts';
 import { dashboardActionCards, type DashboardActionCard } from './dashboardActionCards';
@@ -113,6 +114,7 @@ export function UserDashboardPage() {
             </Row>
           </section>
         )}
+        {ownDashboard && viewer?.Administrator === 'yes' && <ServerReadinessCard />}
       </Flex>
       {ownDashboard && (
         <MyProfileModal
