@@ -119,7 +119,7 @@ test(
       );
       const seconds = (Date.now() - started) / 1000;
       console.info(
-        `# Ready after ${seconds.toFixed(1)} s (load average ${os
+        `Ready after ${seconds.toFixed(1)} s (load average ${os
           .loadavg()
           .map((load) => load.toFixed(2))
           .join(' ')}); output in ${path.relative(ROOT, logFile)}`,

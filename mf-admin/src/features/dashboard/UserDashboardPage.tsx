@@ -1,14 +1,20 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Card, Col, Flex, Result, Row, Spin, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { ManagedUser } from '@ewrt/contract';
 import { useSession } from '@ewrt/shared';
-import { ServerReadinessCard } from '../server-readiness/ServerReadinessCard';
 import { refreshSignedInUser } from '../session/refreshSignedInUser';
 import { UserAccountFacts, UserIdentityFacts } from '../user-info/UserFacts';
 import { dashboardActionCards, type DashboardActionCard } from './dashboardActionCards';
 import { MyProfileModal } from './MyProfileModal';
 import { useDashboardUser } from './useDashboardUser';
+
+// Only administrators see the server's readiness: nobody else downloads it.
+const ServerReadinessCard = lazy(() =>
+  import('../server-readiness/ServerReadinessCard').then((module) => ({
+    default: module.ServerReadinessCard,
+  })),
+);
 
 /** /users/dashboard/:userId?: a user's information and account, and the actions open to the viewer. */
 export function UserDashboardPage() {
@@ -114,7 +120,11 @@ export function UserDashboardPage() {
             </Row>
           </section>
         )}
-        {ownDashboard && viewer?.Administrator === 'yes' && <ServerReadinessCard />}
+        {ownDashboard && viewer?.Administrator === 'yes' && (
+          <Suspense fallback={<Spin description="Checking the server..." />}>
+            <ServerReadinessCard />
+          </Suspense>
+        )}
       </Flex>
       {ownDashboard && (
         <MyProfileModal

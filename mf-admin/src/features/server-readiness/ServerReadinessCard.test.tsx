@@ -12,9 +12,9 @@ import {
 import { AdminApp } from '../../app/AdminApp';
 import { makeManagedUser } from '../testing-support/makeManagedUser';
 
-jest.setTimeout(60_000);
+jest.setTimeout(90_000);
 // The first render loads the lazy dashboard screen, which is slow on a busy machine.
-const slow = { timeout: 30_000 };
+const slow = { timeout: 45_000 };
 
 const OCR_OFF: SystemCapability = {
   id: 'ocr',
