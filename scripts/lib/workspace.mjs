@@ -176,7 +176,7 @@ function hasFlock() {
 }
 
 const GIB = 1024 ** 3;
-/** A webpack production build of one app peaks at about 1.5 GB; leave the rest of the memory its share. */
+/** A generous share of memory for one webpack production build, so that parallel builds never swap. */
 const MEMORY_PER_BUILD = 3 * GIB;
 
 /** Builds at once: `BUILD_CONCURRENCY` when set, else one per core as far as free memory allows. */
