@@ -109,7 +109,8 @@ test(
     };
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
-    const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+    // 'close': the process has ended and its output has all been read, so the log can be closed after it.
+  const exited = new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
     try {
       const text = await waitForOutput(
         child,
