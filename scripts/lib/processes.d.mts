@@ -2,7 +2,11 @@ import type { ChildProcess } from 'node:child_process';
 
 export function getFreePort(host?: string): Promise<number>;
 export function isPortFree(port: number, host?: string): Promise<boolean>;
-export function assertPortsFree(entries: { port: number; what: string }[], host?: string): Promise<void>;
+export function assertPortsFree(
+  entries: { port: number; what: string; flag?: string }[],
+  host?: string,
+  example?: string,
+): Promise<void>;
 export function waitForHttp(
   url: string,
   options?: { timeoutMs?: number; failFast?: () => string | null },

@@ -26,17 +26,25 @@ export function isPortFree(port, host = '127.0.0.1') {
   });
 }
 
-/** Throws one clear message naming every busy port. */
-export async function assertPortsFree(entries, host = '127.0.0.1') {
+/**
+ * Throws one clear message naming every busy port and, for a part whose port a flag chooses (`flag`), that flag.
+ * @param {{ port: number, what: string, flag?: string }[]} entries
+ * @param {string} [host]
+ * @param {string} [example] a command that starts on other ports
+ */
+export async function assertPortsFree(entries, host = '127.0.0.1', example) {
   const busy = [];
-  for (const { port, what } of entries) {
-    if (!(await isPortFree(port, host))) busy.push(`  port ${port} (${what})`);
+  for (const { port, what, flag } of entries) {
+    if (!(await isPortFree(port, host))) {
+      busy.push(`  port ${port} (${what})${flag ? `: choose another with ${flag}` : ''}`);
+    }
   }
   if (busy.length > 0) {
     throw new Error(
       `These ports are already in use on ${host}:\n${busy.join('\n')}\n` +
-        'Another copy of the suite (pnpm start / pnpm dev) or another program is running. Stop it first ' +
-        '(find it with: lsof -i :PORT), then try again.',
+        'Another copy of the suite (pnpm start / pnpm dev) or another program is running. Stop it ' +
+        '(find it with: lsof -i :PORT)' +
+        (example ? `, or start on other ports:\n  ${example}` : ', then try again.'),
     );
   }
 }

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { API_PORT, ROOT, listWebApps } from './workspace.mjs';
+import { API_PORT, REMOTE_BASE_PORT, ROOT, listWebApps } from './workspace.mjs';
 
 const GENERATOR = path.join(ROOT, 'scripts', 'generateRuntimeConfig.mjs');
 const PARSER = path.join(ROOT, 'shared', 'src', 'config', 'parseRuntimeConfig.ts');
@@ -25,13 +25,16 @@ async function loadTsImport() {
  * The runtime configuration of the local suite, built from the route declarations: one remote per `mf-*` folder
  * with its name, area, label, manifest URL on its local port, and its routes. Validated by the same parser the
  * browser uses, so a wrong declaration fails here with the field named.
- * @param {{ apiUrl?: string }} [options]
+ * @param {{ apiUrl?: string, remoteBasePort?: number }} [options]
  */
-export async function generateRuntimeConfig({ apiUrl = `http://localhost:${API_PORT}` } = {}) {
+export async function generateRuntimeConfig({
+  apiUrl = `http://localhost:${API_PORT}`,
+  remoteBasePort = REMOTE_BASE_PORT,
+} = {}) {
   const tsImport = await loadTsImport();
   const remotes = [];
   const sources = [];
-  for (const app of listWebApps().filter((candidate) => candidate.kind === 'remote')) {
+  for (const app of listWebApps({ remoteBasePort }).filter((candidate) => candidate.kind === 'remote')) {
     const file = path.join(app.dir, 'src', 'routes.ts');
     const source = path.relative(ROOT, file);
     if (!existsSync(file)) {

@@ -36,6 +36,8 @@ import {
   DEFAULT_ANSWER_TIMEOUT_MS,
 } from '../features/conversations/createConversationService.js';
 import { registerConversationRoutes } from '../features/conversations/registerConversationRoutes.js';
+import { registerCapabilityRoutes } from '../features/capabilities/registerCapabilityRoutes.js';
+import { systemCapabilitiesOf } from '../features/capabilities/systemCapabilitiesOf.js';
 import { createChronologyPurger } from '../features/chronology/createChronologyPurger.js';
 import { createChronologyService } from '../features/chronology/createChronologyService.js';
 import { registerChronologyJobHandler } from '../features/chronology/registerChronologyJobHandler.js';
@@ -447,6 +449,7 @@ export async function buildApp(
           webSearch: config.webSearch ? createSearxngWebSearch(config.webSearch) : null,
         });
         registerStructuredTemplateRoutes(scope, createStructuredTemplateService({ db: openDb, clock }));
+        registerCapabilityRoutes(scope, systemCapabilitiesOf(config, speechAvailability));
         await registerTranscriptionRoutes(scope, {
           db: openDb,
           clock,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Card, Col, Flex, Result, Row, Spin, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { ManagedUser } from '@ewrt/contract';
@@ -8,6 +8,13 @@ import { UserAccountFacts, UserIdentityFacts } from '../user-info/UserFacts';
 import { dashboardActionCards, type DashboardActionCard } from './dashboardActionCards';
 import { MyProfileModal } from './MyProfileModal';
 import { useDashboardUser } from './useDashboardUser';
+
+// Only administrators see the server's readiness: nobody else downloads it.
+const ServerReadinessCard = lazy(() =>
+  import('../server-readiness/ServerReadinessCard').then((module) => ({
+    default: module.ServerReadinessCard,
+  })),
+);
 
 /** /users/dashboard/:userId?: a user's information and account, and the actions open to the viewer. */
 export function UserDashboardPage() {
@@ -112,6 +119,11 @@ export function UserDashboardPage() {
               ))}
             </Row>
           </section>
+        )}
+        {ownDashboard && viewer?.Administrator === 'yes' && (
+          <Suspense fallback={<Spin description="Checking the server..." />}>
+            <ServerReadinessCard />
+          </Suspense>
         )}
       </Flex>
       {ownDashboard && (

@@ -25,6 +25,7 @@ export const ADMIN_MESSAGES = {
   twoFactorReset:
     'Two-factor authentication has been reset. The user sets it up again at their next sign-in.',
   noManagePermission: 'You do not have permission to manage users',
+  loadCapabilitiesFailed: "Failed to load the server's readiness",
 
   // Form validation
   nameRequired: 'Name is required',
