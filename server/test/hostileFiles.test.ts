@@ -202,7 +202,10 @@ describe('uploads over the reading limits', () => {
         content: manyPagePdf(60_000),
       });
       assert.equal(pdf.statusCode, 400, pdf.body);
-      assert.equal(pdf.json().message, 'records.pdf was not accepted: it has 60,000 pages; the limit is 10,000');
+      assert.equal(
+        pdf.json().message,
+        'records.pdf was not accepted: it has 60,000 pages; the limit is 10,000',
+      );
       assert.equal(await documentRows(server, patientId), 0);
       assert.deepEqual(await storedFiles(server), filesBefore);
     } finally {

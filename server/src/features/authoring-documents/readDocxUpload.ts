@@ -61,7 +61,8 @@ export async function readDocxUpload(
     if (part.file.truncated) throw new HttpError(413, AUTHORING_DOCUMENT_MESSAGES.tooLarge);
     const fileSize = (await stat(staged.path)).size;
     const text = await readWordDocumentText(staged.path).catch((error: unknown) => {
-      if (error instanceof DocumentLimitError) throw badRequest(DOCUMENT_MESSAGES.refused(filename, error.message));
+      if (error instanceof DocumentLimitError)
+        throw badRequest(DOCUMENT_MESSAGES.refused(filename, error.message));
       throw error;
     });
     if (text === null) throw badRequest(AUTHORING_DOCUMENT_MESSAGES.onlyDocx(options.kind));
