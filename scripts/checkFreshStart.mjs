@@ -110,7 +110,7 @@ test(
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
     // 'close': the process has ended and its output has all been read, so the log can be closed after it.
-  const exited = new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+    const exited = new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
     try {
       const text = await waitForOutput(
         child,
