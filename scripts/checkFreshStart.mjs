@@ -110,14 +110,9 @@ test(
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
     // 'close': the process has ended and its output has all been read, so the log can be closed after it.
-  const exited = new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+    const exited = new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
     try {
-      const text = await waitForOutput(
-        child,
-        output,
-        /^Ready in [\d.]+ s\.$/m,
-        (FROM_CLONE ? 40 : 15) * 60_000,
-      );
+      const text = await waitForOutput(child, output, /^Ready in [\d.]+ s\.$/m, 40 * 60_000);
       const seconds = (Date.now() - started) / 1000;
       console.info(
         `Ready after ${seconds.toFixed(1)} s (load average ${os
