@@ -1,6 +1,7 @@
 // Sessions in the browser: every open tab of the suite shares one session (a sign-out or sign-in in one tab reaches
-// the others), reloading or opening tabs quickly never loses it, an idle session ends with a warning a minute before, and all of it runs under the static server's
-// Content-Security-Policy without a single violation (the `cspViolations` fixture checks every test).
+// the others), reloading or opening tabs quickly never loses it, an idle session ends with a warning a minute
+// before, and all of it runs under the static server's Content-Security-Policy without a single violation (the
+// `cspViolations` fixture checks every test).
 import type { BrowserContext, Page } from '@playwright/test';
 import { DEMO_USERS } from '../support/demoAccounts';
 import { expect, test } from '../support/fixtures';
@@ -70,7 +71,10 @@ function refreshAnswers(page: Page): number[] {
   return statuses;
 }
 
-test('a reload while the previous load is still refreshing the session stays signed in', async ({ page, stack }) => {
+test('a reload while the previous load is still refreshing the session stays signed in', async ({
+  page,
+  stack,
+}) => {
   await openSignedIn(page, username, '/patients');
   await expect(patientSearchHeading(page)).toBeVisible();
 
@@ -96,7 +100,9 @@ test('a reload while the previous load is still refreshing the session stays sig
   await expect(page).toHaveURL(/\/patients$/);
   expect(answers).toEqual([200]);
   const token = await page.evaluate(() => window.localStorage.getItem('token'));
-  const answer = await fetch(`${stack.apiUrl}/api/access-levels`, { headers: { Authorization: `Bearer ${token}` } });
+  const answer = await fetch(`${stack.apiUrl}/api/access-levels`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(answer.status).toBe(200);
 });
 

@@ -38,7 +38,8 @@ const NOT_IDS: [string, string][] = [
 ];
 
 /** A valid-looking value for a path parameter that is not the one under test (text ones are keys or tokens). */
-const otherValue = (schema: ParamSchema | undefined) => (schema?.type === 'integer' ? '1' : 'abcdefghijklmnop0123');
+const otherValue = (schema: ParamSchema | undefined) =>
+  schema?.type === 'integer' ? '1' : 'abcdefghijklmnop0123';
 
 let server: TestServer;
 let token: string;
@@ -70,7 +71,9 @@ describe('path ids', () => {
     it(`${call.method} ${call.url} (${name}) answers 400 with a message for anything but canonical digits`, async () => {
       const params = pathParamsOf(call);
       for (const param of params.filter((each) => paramSchemaOf(call, each)?.type === 'integer')) {
-        const others = Object.fromEntries(params.map((each) => [each, otherValue(paramSchemaOf(call, each))]));
+        const others = Object.fromEntries(
+          params.map((each) => [each, otherValue(paramSchemaOf(call, each))]),
+        );
         const refusals = new Set<string>();
         for (const [text, kind] of NOT_IDS) {
           const response = await send(call, { ...others, [param]: text });

@@ -299,7 +299,10 @@ describe('saving a prompt: who it is for and where it goes', () => {
       body({ LookupTitle: 'Given away', ID_User: userIds['s.hughes'] }),
     );
     assert.equal(given.statusCode, 403);
-    assert.equal(given.json().message, "A prompt keeps its owner: it cannot be saved under another user's id");
+    assert.equal(
+      given.json().message,
+      "A prompt keeps its owner: it cannot be saved under another user's id",
+    );
     assert.equal(await storedTitleOf(prompt.ID_Lookup), 'Not to be given away');
   });
 

@@ -110,7 +110,13 @@ export function createTokenService(options: {
     return rows[0]?.open === true;
   }
 
-  function sign(token: { userId: number; sessionEpoch: number; jti: string; issuedAt: Date; expiresAt: Date }) {
+  function sign(token: {
+    userId: number;
+    sessionEpoch: number;
+    jti: string;
+    issuedAt: Date;
+    expiresAt: Date;
+  }) {
     return new SignJWT({ typ: ACCESS_TOKEN_TYPE, sep: token.sessionEpoch })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(token.userId))
@@ -134,7 +140,13 @@ export function createTokenService(options: {
     signAccessToken(user) {
       const issuedAt = wholeSeconds(clock());
       const expiresAt = secondsLater(issuedAt, options.ttlSeconds);
-      return sign({ userId: user.id, sessionEpoch: user.sessionEpoch, jti: randomUUID(), issuedAt, expiresAt });
+      return sign({
+        userId: user.id,
+        sessionEpoch: user.sessionEpoch,
+        jti: randomUUID(),
+        issuedAt,
+        expiresAt,
+      });
     },
     checkAccessToken,
     async verifyAccessToken(token) {

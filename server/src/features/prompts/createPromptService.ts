@@ -93,8 +93,13 @@ export function createPromptService(deps: PromptServiceDeps) {
    * An edit names the prompt's owner, or the editor as a screen that always sends the signed-in user does, and the
    * prompt's group: neither is taken from the body, since nobody may give a prompt to someone else or move it.
    */
-  function checkKeepsOwnership(user: AuthenticatedUser, prompt: StoredPrompt, input: LookupSaveRequest): void {
-    if (input.ID_User !== prompt.userId && input.ID_User !== user.id) throw forbidden(PROMPT_MESSAGES.keepsItsOwner);
+  function checkKeepsOwnership(
+    user: AuthenticatedUser,
+    prompt: StoredPrompt,
+    input: LookupSaveRequest,
+  ): void {
+    if (input.ID_User !== prompt.userId && input.ID_User !== user.id)
+      throw forbidden(PROMPT_MESSAGES.keepsItsOwner);
     if (input.ID_Group !== prompt.groupId) throw badRequest(PROMPT_MESSAGES.cannotMoveGroup);
   }
 
@@ -217,7 +222,12 @@ export function createPromptService(deps: PromptServiceDeps) {
         const prompt = await changeablePrompt(repository, user, id);
         await repository.deletePrompt(id);
         audit.describe({
-          details: { group_id: prompt.groupId, owner_id: prompt.userId, editor_id: user.id, title: prompt.title },
+          details: {
+            group_id: prompt.groupId,
+            owner_id: prompt.userId,
+            editor_id: user.id,
+            title: prompt.title,
+          },
         });
         await audit.recordWithin(tx);
         return { message: PROMPT_MESSAGES.deleted };
