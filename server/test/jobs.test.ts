@@ -4,12 +4,18 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { JOB_UPDATE_EVENT, type Job } from '@ewrt/contract';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { ConfigError, loadConfig } from '../src/config/loadConfig.js';
-import { createJobQueue, JOB_CRASHED_MESSAGE } from '../src/features/jobs/createJobQueue.js';
+import {
+  createJobQueue,
+  JOB_CRASHED_MESSAGE,
+  type ManagedJobQueue,
+} from '../src/features/jobs/createJobQueue.js';
 import type { JobContext, NewJob } from '../src/features/jobs/JobQueue.js';
 import { JobLeaseLostError } from '../src/features/jobs/JobLeaseLostError.js';
 import { createPartsJobHandler, PARTS_JOB, PARTS_JOB_STEPS } from './support/partsJob.js';
 import { asUser, createTestServer, patientIdByMrn, signIn, type TestServer } from './support/testServer.js';
 
+/** A job type whose one step does nothing but wait for its signal, under the time limit its input gives. */
+const TIME_LIMITED_JOB = 'test_time_limited';
 /** A job type no queue handles: its jobs stay pending, which is what the pending-state tests need. */
 const UNHANDLED_JOB = 'test_unhandled';
 // Leases far longer than any test, and no heartbeat during one: a test takes a lease away only by moving the clock.
@@ -45,6 +51,13 @@ function createGate() {
     },
   };
 }
+
+/** Resolves once `signal` is aborted: a step that does nothing but watch its signal. */
+const untilAborted = (signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
   const deadline = Date.now() + 15_000;
@@ -105,6 +118,10 @@ before(async () => {
   })) {
     patients[key] = await patientIdByMrn(server, mrn);
   }
+  server.app.ctx.jobs.registerHandler(TIME_LIMITED_JOB, async (job) => {
+    await job.step('prepare', () => untilAborted(job.signal), { timeLimitMs: Number(job.inputData.limit_ms) });
+    return {};
+  });
   server.app.ctx.jobs.registerHandler(
     PARTS_JOB,
     createPartsJobHandler({
@@ -220,6 +237,21 @@ describe('running a job', () => {
     assert.ok(!events.includes(`finish ${id}`));
   });
 
+  it('fails a step that runs past its time limit with a message naming the step and the limit', async () => {
+    const id = await enqueue(
+      partsJob('dr.patel', { jobType: TIME_LIMITED_JOB, inputData: { limit_ms: 1_000 } }),
+    );
+    const failed = await waitForStatus(id, 'failed');
+    const message = 'Preparing the parts took longer than its time limit of 1 second and was stopped';
+    assert.equal(failed?.error_message, message);
+    const status = (await patel.get(`/api/jobs/${id}/status`)).json();
+    assert.deepEqual(
+      status.progress_steps.map((step: { status: string }) => step.status),
+      ['failed', 'skipped'],
+    );
+    assert.equal(status.recent_logs.at(-1).message, message);
+  });
+
   it('fails a job abandoned by its workers too often with the crash message the client recognises', async () => {
     const id = await enqueue({ ...partsJob('dr.patel'), jobType: UNHANDLED_JOB });
     // Three workers claimed it and went silent: the last lease ran out an hour ago.
@@ -263,7 +295,7 @@ describe('cancelling', () => {
     assert.equal(late.json().message, 'This job has already completed and cannot be cancelled');
   });
 
-  it('stops a running job at its next check between parts, as cancelled', async () => {
+  it('stops a running job at once, in the middle of its part, as cancelled', async () => {
     const gate = createGate();
     beforePart = async (_job, part) => {
       if (part === 2) await gate.pass();
@@ -272,13 +304,14 @@ describe('cancelling', () => {
     await gate.reached;
     const response = await patel.post(`/api/jobs/${id}/cancel`);
     assert.equal(response.statusCode, 200, response.body);
-    assert.equal(response.json().message, 'Cancellation requested: the job stops after its current step');
+    assert.equal(response.json().message, 'Cancellation requested: the job is stopping');
     assert.equal(response.json().job.status, 'running');
     gate.open();
 
     const cancelled = await waitForStatus(id, 'cancelled');
     assert.ok(cancelled?.completed_at);
-    assert.deepEqual(events, [`prepare ${id}`, `part 1 of ${id}`, `part 2 of ${id}`]);
+    // The cancel aborted the job's signal: part 2, under way when it came, was never recorded as done.
+    assert.deepEqual(events, [`prepare ${id}`, `part 1 of ${id}`]);
     const status = (await patel.get(`/api/jobs/${id}/status`)).json();
     assert.deepEqual(
       status.progress_steps.map((step: { status: string }) => step.status),
@@ -287,6 +320,44 @@ describe('cancelling', () => {
     const messages = status.recent_logs.map((line: { message: string }) => line.message);
     assert.ok(messages.includes('Cancellation requested by Dr Asha Patel'), messages.join(' | '));
     assert.equal(messages.at(-1), 'Cancelled at the user\u2019s request');
+  });
+
+  it('stops within 5 s a step that only waits for its signal, with no heartbeat in between', async () => {
+    beforePart = (job) => untilAborted(job.signal);
+    const id = await enqueue(partsJob('dr.patel', { inputData: { parts: 2 } }));
+    await waitFor(
+      () => server.app.ctx.db.query(`SELECT status FROM job_steps WHERE job_id = $1 AND position = 1`, [id]),
+      ({ rows }) => rows[0]?.status === 'running',
+      'the work step to start',
+    );
+    const started = Date.now();
+    assert.equal((await patel.post(`/api/jobs/${id}/cancel`)).statusCode, 200);
+    await waitForStatus(id, 'cancelled');
+    assert.ok(Date.now() - started < 5_000, `stopped after ${Date.now() - started} ms`);
+    const status = (await patel.get(`/api/jobs/${id}/status`)).json();
+    assert.equal(status.recent_logs.at(-1).message, 'Cancelled at the user\u2019s request');
+  });
+
+  it('ends a cancelled job within 5 s even when its step ignores the signal', async () => {
+    const gate = createGate();
+    beforePart = () => gate.pass();
+    const id = await enqueue(partsJob('dr.patel', { inputData: { parts: 2 } }));
+    await gate.reached;
+    const started = Date.now();
+    assert.equal((await patel.post(`/api/jobs/${id}/cancel`)).statusCode, 200);
+    await waitForStatus(id, 'cancelled');
+    assert.ok(Date.now() - started < 5_000, `stopped after ${Date.now() - started} ms`);
+    gate.open();
+  });
+
+  it('stops a job whose cancel another instance recorded, at the next lease check', async () => {
+    beforePart = (job) => untilAborted(job.signal);
+    const id = await enqueue(partsJob('dr.patel', { inputData: { parts: 2 } }));
+    await waitForStatus(id, 'running');
+    // What the cancel call of another API instance writes: the flag alone, without this queue hearing of it.
+    await server.app.ctx.db.query(`UPDATE jobs SET cancel_requested = true WHERE id = $1`, [id]);
+    (server.app.ctx.jobs as ManagedJobQueue).checkLeasesNow();
+    await waitForStatus(id, 'cancelled');
   });
 
   it("refuses cancelling to the Read Only level, which does not see the patient's jobs at all", async () => {

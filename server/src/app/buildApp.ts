@@ -375,7 +375,7 @@ export async function buildApp(
           createPatientService({ db: openDb, clock, dataDir: config.dataDir, purgers: patientDataPurgers }),
         );
         registerDirectoryRoutes(scope, { directory: createDirectoryRepository(openDb), users });
-        const jobService = createJobService({ db: openDb, clock, io });
+        const jobService = createJobService({ db: openDb, clock, io, queue: jobs });
         registerJobRoutes(scope, jobService);
         await registerDocumentRoutes(scope, {
           documents: createDocumentService({

@@ -10,7 +10,13 @@ import { createDocumentRepository, type StoredDocument } from '../documents/docu
 import { convertWithLibreOffice } from '../documents/extraction/convertWithLibreOffice.js';
 import { extractInWorker } from '../documents/extraction/extractInWorker.js';
 import { newStorageKey, StoredFileMissingError, type FileStore } from '../files/FileStore.js';
-import { JobCancelledError, JobLeaseLostError, type JobContext, type JobQueue } from '../jobs/JobQueue.js';
+import {
+  isJobInterrupted,
+  JobCancelledError,
+  jobEndingOf,
+  type JobContext,
+  type JobQueue,
+} from '../jobs/JobQueue.js';
 import { londonEnGbDate } from './bundleDates.js';
 import { createBundleRepository, type NewBundleEntry, type StoredBundle } from './bundleRepository.js';
 import { planBundleIndex, type BundleIndexPlan } from './planBundleIndex.js';
@@ -65,9 +71,6 @@ const FROM_LABELS: Record<RenderedFrom, string> = {
 
 /** Pages copied per call: one copier shares fonts and images between them, and the API gets a turn in between. */
 const PAGES_PER_COPY = 20;
-
-const isInterruption = (job: JobContext, error: unknown) =>
-  job.signal.aborted || error instanceof JobLeaseLostError;
 
 const readStored = (files: FileStore, storageKey: string) =>
   files.withLocalFile(storageKey, (filePath) => readFile(filePath));
@@ -379,11 +382,12 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
       await removeTemporary(rendered);
       return { bundle_result: result };
     } catch (error) {
-      if (isInterruption(job, error)) throw error;
-      const cancelled = error instanceof JobCancelledError;
+      if (isJobInterrupted(job, error)) throw error;
+      const ending = jobEndingOf(job, error);
+      const cancelled = ending instanceof JobCancelledError;
       await bundles.markEnded(bundle.id, {
         status: cancelled ? 'cancelled' : 'failed',
-        errorMessage: cancelled ? null : (error as Error).message,
+        errorMessage: cancelled ? null : (ending as Error).message,
         at: deps.clock(),
       });
       await removeTemporary(progress.rendered).catch((cleanupError: unknown) =>

@@ -6,6 +6,7 @@ import type { FileStore } from '../files/FileStore.js';
 import {
   JobCancelledError,
   JobLeaseLostError,
+  isJobInterrupted,
   type JobContext,
   type JobLogLevel,
   type JobQueue,
@@ -127,11 +128,6 @@ async function documentOrCancel(deps: DocumentJobDeps, documentId: number): Prom
   const document = await createDocumentRepository(deps.db).findById(documentId);
   if (!document) throw new JobCancelledError('The document was deleted before it was processed');
   return document;
-}
-
-/** What a handler does with an error: work interrupted by a lost lease or a stop is resumed later, untouched. */
-function isInterruption(job: JobContext, error: unknown): boolean {
-  return job.signal.aborted || error instanceof JobLeaseLostError;
 }
 
 /** Whose index a rebuild job re-derives: the job's patient, or the user its input names (opinion documents). */
@@ -368,7 +364,8 @@ export function registerDocumentJobHandlers(jobs: JobQueue, deps: DocumentJobDep
         },
       };
     } catch (error) {
-      if (isInterruption(job, error)) throw error;
+      // Work interrupted by a lost lease or a stop is resumed later, untouched.
+      if (isJobInterrupted(job, error)) throw error;
       await documents.markFailed(document.id);
       throw readableFailure(document, error);
     }
@@ -410,7 +407,8 @@ export function registerDocumentJobHandlers(jobs: JobQueue, deps: DocumentJobDep
             );
             chunks += count ?? 0;
           } catch (error) {
-            if (isInterruption(job, error) || error instanceof JobCancelledError) throw error;
+            if (job.signal.aborted || error instanceof JobLeaseLostError || error instanceof JobCancelledError)
+              throw error;
             failed.push(document.filename);
             await job.log('error', readableFailure(document, error).message);
           }

@@ -1,8 +1,10 @@
 import type { Job } from '@ewrt/contract';
 import type { Queryable } from '../../db/Database.js';
+import { JobLeaseLostError } from './JobLeaseLostError.js';
 
 export { JobCancelledError } from './JobCancelledError.js';
-export { JobLeaseLostError } from './JobLeaseLostError.js';
+export { JobLeaseLostError };
+export { JobTimeLimitError } from './JobTimeLimitError.js';
 
 export interface JobStepDeclaration {
   name: string;
@@ -27,6 +29,14 @@ export interface NewJob {
 
 export type JobLogLevel = 'debug' | 'info' | 'warning' | 'error';
 
+export interface JobStepOptions {
+  /**
+   * How long the step may run (computed from its input: pages, bytes, seconds of audio). Past it the job's signal
+   * is aborted with a JobTimeLimitError and the job fails with its message.
+   */
+  timeLimitMs?: number;
+}
+
 export interface JobContext {
   readonly id: number;
   readonly jobType: string;
@@ -39,7 +49,7 @@ export interface JobContext {
    * resumed after a crash, a step already completed returns its stored result without running again (an
    * `undefined` result comes back as null). Checks cancellation before the step starts (throws JobCancelledError).
    */
-  step<T>(name: string, run: () => Promise<T>): Promise<T>;
+  step<T>(name: string, run: () => Promise<T>, options?: JobStepOptions): Promise<T>;
   /**
    * Progress of the current step 0–100 and a description; the job's progress_percentage is derived from the steps
    * (each step an equal share unless weights are declared) and current_step_description set.
@@ -51,7 +61,11 @@ export interface JobContext {
   saveCheckpoint(value: unknown): Promise<void>;
   /** Throws JobCancelledError if a cancel was requested (call between parts of a long step). */
   throwIfCancelled(): Promise<void>;
-  /** Aborted when the lease is lost or the server is stopping. */
+  /**
+   * Aborted, with the reason as its `reason`, when a cancel is requested (JobCancelledError), the running step
+   * passes its time limit (JobTimeLimitError), or this worker must let the job go because its lease was lost or
+   * the server is stopping (JobLeaseLostError: see isJobInterrupted). Every long step passes it on or watches it.
+   */
   readonly signal: AbortSignal;
 }
 
@@ -71,4 +85,20 @@ export interface JobQueue {
   stop(): Promise<void>;
   /** Current state as the contract's Job, for other features (e.g. documents answering the upload). */
   get(jobId: number): Promise<Job | null>;
+}
+
+/**
+ * Whether the job was only interrupted (its lease lost, or the server stopping) rather than ended: it is then
+ * resumed by the next worker, so a handler keeps its files and leaves its document's state as it was.
+ */
+export function isJobInterrupted(job: Pick<JobContext, 'signal'>, error?: unknown): boolean {
+  return (
+    error instanceof JobLeaseLostError ||
+    (job.signal.aborted && job.signal.reason instanceof JobLeaseLostError)
+  );
+}
+
+/** What ended the job's work: its signal's reason once aborted (cancel, time limit, interruption), else `error`. */
+export function jobEndingOf(job: Pick<JobContext, 'signal'>, error: unknown): unknown {
+  return job.signal.aborted ? job.signal.reason : error;
 }

@@ -184,12 +184,17 @@ export function createJobRepository(db: Queryable) {
       return rows;
     },
 
-    async extendLease(jobId: number, owner: string, leaseUntil: Date): Promise<boolean> {
-      const { rows } = await db.query(
-        `UPDATE jobs SET lease_expires_at = $3::timestamptz WHERE id IN (${OWNED}) RETURNING id`,
+    /** Extends `owner`'s lease; answers whether a cancel was requested meanwhile, or null when the lease is lost. */
+    async extendLease(
+      jobId: number,
+      owner: string,
+      leaseUntil: Date,
+    ): Promise<{ cancelRequested: boolean } | null> {
+      const { rows } = await db.query<{ cancel_requested: boolean }>(
+        `UPDATE jobs SET lease_expires_at = $3::timestamptz WHERE id IN (${OWNED}) RETURNING cancel_requested`,
         [jobId, owner, iso(leaseUntil)],
       );
-      return rows.length === 1;
+      return rows[0] ? { cancelRequested: rows[0].cancel_requested } : null;
     },
 
     async steps(jobId: number): Promise<StepRow[]> {

@@ -2,7 +2,7 @@ import { JOB_TYPES } from '@ewrt/contract';
 import type { Clock } from '../../context/Clock.js';
 import type { Database } from '../../db/Database.js';
 import { StoredFileMissingError, type FileStore } from '../files/FileStore.js';
-import type { JobContext, JobQueue, JobStepDeclaration } from '../jobs/JobQueue.js';
+import { isJobInterrupted, type JobContext, type JobQueue, type JobStepDeclaration } from '../jobs/JobQueue.js';
 import { AudioDecodeError, type SpeechRecognizer } from '../speech/SpeechRecognizer.js';
 import { detectAudioType, type AudioType } from './detectAudioType.js';
 import { createTranscriptionRepository } from './transcriptionRepository.js';
@@ -168,7 +168,7 @@ export function registerTranscriptionJobHandler(jobs: JobQueue, deps: Transcript
       }
       throw error;
     } finally {
-      if (!job.signal.aborted) await files.remove(input.storage_key);
+      if (!isJobInterrupted(job)) await files.remove(input.storage_key);
     }
   });
 }
