@@ -119,7 +119,9 @@ before(async () => {
     patients[key] = await patientIdByMrn(server, mrn);
   }
   server.app.ctx.jobs.registerHandler(TIME_LIMITED_JOB, async (job) => {
-    await job.step('prepare', () => untilAborted(job.signal), { timeLimitMs: Number(job.inputData.limit_ms) });
+    await job.step('prepare', { timeLimitMs: Number(job.inputData.limit_ms) }, () =>
+      untilAborted(job.signal),
+    );
     return {};
   });
   server.app.ctx.jobs.registerHandler(

@@ -17,6 +17,7 @@ import {
   type JobContext,
   type JobQueue,
 } from '../jobs/JobQueue.js';
+import { stepTimeLimitMs } from '../jobs/stepTimeLimits.js';
 import { londonEnGbDate } from './bundleDates.js';
 import { createBundleRepository, type NewBundleEntry, type StoredBundle } from './bundleRepository.js';
 import { planBundleIndex, type BundleIndexPlan } from './planBundleIndex.js';
@@ -290,7 +291,8 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
       skipped: [...(saved?.skipped ?? [])],
     };
     try {
-      const rendered = await job.step('render', async () => {
+      const renderLimit = { timeLimitMs: stepTimeLimitMs('bundleRendering', documentIds.length) };
+      const rendered = await job.step('render', renderLimit, async () => {
         const done = new Set([
           ...progress.rendered.map((document) => document.documentId),
           ...progress.skipped,
@@ -333,11 +335,13 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
       let assembled: AssembledBundle | null = null;
       // A job resumed after a completed step has lost the PDF it held in memory: it is made again from the renderings.
       const assembledBundle = async () => (assembled ??= await assemble(bundle, rendered, job));
-      await job.step('assemble', async () => {
+      const pageCount = rendered.reduce((sum, document) => sum + document.pageCount, 0);
+      const pagesLimit = { timeLimitMs: stepTimeLimitMs('bundlePages', pageCount) };
+      await job.step('assemble', pagesLimit, async () => {
         const { entries } = await assembledBundle();
         return { documents: entries.length, pages: entries.at(-1)?.lastPage ?? 0 };
       });
-      const indexPages = await job.step('index', async () => {
+      const indexPages = await job.step('index', pagesLimit, async () => {
         const current = await assembledBundle();
         addIndex(current);
         await job.log(

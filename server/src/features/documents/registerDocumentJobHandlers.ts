@@ -11,6 +11,7 @@ import {
   type JobLogLevel,
   type JobQueue,
 } from '../jobs/JobQueue.js';
+import { stepTimeLimitMs } from '../jobs/stepTimeLimits.js';
 import { chunkPages, type PageToIndex } from './chunkPages.js';
 import { describePagesWithoutText } from './describePagesWithoutText.js';
 import type { DocumentOwner } from './DocumentOwner.js';
@@ -59,6 +60,7 @@ export interface DocumentJobDeps {
 /** Chunks written per statement: small enough that other requests wait only a few milliseconds for the database. */
 const CHUNKS_PER_STATEMENT = 40;
 const FOREIGN_KEY_VIOLATION = '23503';
+const MEGABYTE = 1024 * 1024;
 
 interface ExtractionSummary {
   pages: number;
@@ -285,7 +287,8 @@ export function registerDocumentJobHandlers(jobs: JobQueue, deps: DocumentJobDep
     // Extraction's pages, kept between steps; a job resumed at a later step reads the file again.
     let extracted: ExtractedDocument | null = null;
     try {
-      const summary = await job.step<ExtractionSummary>('extract', async () => {
+      const limit = { timeLimitMs: stepTimeLimitMs('documentExtraction', document.sizeBytes / MEGABYTE) };
+      const summary = await job.step<ExtractionSummary>('extract', limit, async () => {
         const read = await extract(document, job, (done, total) => {
           job
             .progress((done / total) * 100, `Reading ${document.filename}: page ${done} of ${total}`)
@@ -303,7 +306,8 @@ export function registerDocumentJobHandlers(jobs: JobQueue, deps: DocumentJobDep
           ocr_candidates: ocrCandidates(read),
         };
       });
-      const ocr = await job.step<OcrStepResult>('ocr', async () => {
+      const ocrLimit = stepTimeLimitMs('documentOcr', pagesForOcr(document, summary.ocr_candidates).length);
+      const ocr = await job.step<OcrStepResult>('ocr', { timeLimitMs: ocrLimit }, async () => {
         const result = await readByOcr(
           document,
           job,
@@ -314,7 +318,8 @@ export function registerDocumentJobHandlers(jobs: JobQueue, deps: DocumentJobDep
         for (const sentence of result.sentences) await job.log('info', `${document.filename}: ${sentence}`);
         return result;
       });
-      const chunksCreated = await job.step('index', async () => {
+      const indexLimit = stepTimeLimitMs('documentIndex', summary.pages);
+      const chunksCreated = await job.step('index', { timeLimitMs: indexLimit }, async () => {
         const read = extracted ?? (await extract(document, job));
         const ocrResults = ocr.ocr_pages.length > 0 ? await pageOcr.resultsOf(document.id) : new Map();
         const count = await index(document, withOcrText(read, ocrResults), job.signal, (level, message) =>
@@ -407,7 +412,11 @@ export function registerDocumentJobHandlers(jobs: JobQueue, deps: DocumentJobDep
             );
             chunks += count ?? 0;
           } catch (error) {
-            if (job.signal.aborted || error instanceof JobLeaseLostError || error instanceof JobCancelledError)
+            if (
+              job.signal.aborted ||
+              error instanceof JobLeaseLostError ||
+              error instanceof JobCancelledError
+            )
               throw error;
             failed.push(document.filename);
             await job.log('error', readableFailure(document, error).message);

@@ -49,7 +49,9 @@ export interface JobContext {
    * resumed after a crash, a step already completed returns its stored result without running again (an
    * `undefined` result comes back as null). Checks cancellation before the step starts (throws JobCancelledError).
    */
-  step<T>(name: string, run: () => Promise<T>, options?: JobStepOptions): Promise<T>;
+  step<T>(name: string, run: () => Promise<T>): Promise<T>;
+  /** The same, under the time limit `options` give. */
+  step<T>(name: string, options: JobStepOptions, run: () => Promise<T>): Promise<T>;
   /**
    * Progress of the current step 0–100 and a description; the job's progress_percentage is derived from the steps
    * (each step an equal share unless weights are declared) and current_step_description set.

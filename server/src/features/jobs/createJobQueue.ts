@@ -8,14 +8,7 @@ import type { Database, Queryable } from '../../db/Database.js';
 import { JobCancelledError } from './JobCancelledError.js';
 import { JobLeaseLostError } from './JobLeaseLostError.js';
 import { JobTimeLimitError } from './JobTimeLimitError.js';
-import type {
-  JobContext,
-  JobHandler,
-  JobLogLevel,
-  JobQueue,
-  JobStepOptions,
-  NewJob,
-} from './JobQueue.js';
+import type { JobContext, JobHandler, JobLogLevel, JobQueue, JobStepOptions, NewJob } from './JobQueue.js';
 import {
   checkStepDeclarations,
   createJobRepository,
@@ -237,7 +230,10 @@ export function createJobQueue(deps: {
 
   /** Waits for a handler whose signal was aborted, saying in the server log if it keeps running past the grace. */
   async function stoppedOrWarn(jobId: number, handlerEnded: Promise<unknown>): Promise<void> {
-    const stopped = await Promise.race([handlerEnded.then(() => true), delay(ABORT_GRACE_MS).then(() => false)]);
+    const stopped = await Promise.race([
+      handlerEnded.then(() => true),
+      delay(ABORT_GRACE_MS).then(() => false),
+    ]);
     if (stopped) return;
     log.error({ jobId }, 'background job handler keeps running after its job ended: its slot stays taken');
     await handlerEnded;
@@ -360,7 +356,13 @@ export function createJobQueue(deps: {
         return checkpoint;
       },
 
-      async step<T>(name: string, run: () => Promise<T>, options: JobStepOptions = {}): Promise<T> {
+      async step<T>(
+        name: string,
+        optionsOrRun: JobStepOptions | (() => Promise<T>),
+        runWithOptions?: () => Promise<T>,
+      ): Promise<T> {
+        const [options, run] =
+          typeof optionsOrRun === 'function' ? [{}, optionsOrRun] : [optionsOrRun, runWithOptions!];
         const step = steps.find((candidate) => candidate.step_name === name);
         if (!step) throw new Error(`Job type ${row.job_type} declares no step "${name}"`);
         if (step.status === 'completed') return step.result as T;

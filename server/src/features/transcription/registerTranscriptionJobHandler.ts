@@ -2,7 +2,13 @@ import { JOB_TYPES } from '@ewrt/contract';
 import type { Clock } from '../../context/Clock.js';
 import type { Database } from '../../db/Database.js';
 import { StoredFileMissingError, type FileStore } from '../files/FileStore.js';
-import { isJobInterrupted, type JobContext, type JobQueue, type JobStepDeclaration } from '../jobs/JobQueue.js';
+import {
+  isJobInterrupted,
+  type JobContext,
+  type JobQueue,
+  type JobStepDeclaration,
+} from '../jobs/JobQueue.js';
+import { stepTimeLimitMs } from '../jobs/stepTimeLimits.js';
 import { AudioDecodeError, type SpeechRecognizer } from '../speech/SpeechRecognizer.js';
 import { detectAudioType, type AudioType } from './detectAudioType.js';
 import { createTranscriptionRepository } from './transcriptionRepository.js';
@@ -128,7 +134,8 @@ export function registerTranscriptionJobHandler(jobs: JobQueue, deps: Transcript
           );
           return type;
         });
-        const recognised = await job.step<Recognised>('recognise', async () => {
+        const limit = { timeLimitMs: stepTimeLimitMs('audioRecognition', input.file_size_mb) };
+        const recognised = await job.step<Recognised>('recognise', limit, async () => {
           const result = await recognise(job, speech, audioPath);
           await job.log(
             'info',
