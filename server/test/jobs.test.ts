@@ -16,6 +16,8 @@ import { asUser, createTestServer, patientIdByMrn, signIn, type TestServer } fro
 
 /** A job type whose one step does nothing but wait for its signal, under the time limit its input gives. */
 const TIME_LIMITED_JOB = 'test_time_limited';
+/** The fairness limits of a second queue a test starts by hand: those of the default configuration. */
+const QUEUE_LIMITS = { jobUserConcurrency: 1, jobGroupConcurrency: 0 };
 /** A job type no queue handles: its jobs stay pending, which is what the pending-state tests need. */
 const UNHANDLED_JOB = 'test_unhandled';
 // Leases far longer than any test, and no heartbeat during one: a test takes a lease away only by moving the clock.
@@ -390,7 +392,7 @@ describe('leases', () => {
     const other = createJobQueue({
       db: server.app.ctx.db,
       clock: server.clock.now,
-      config: { jobConcurrency: 1, jobLeaseSeconds: 3600, jobHeartbeatSeconds: 3000 },
+      config: { ...QUEUE_LIMITS, jobConcurrency: 1, jobLeaseSeconds: 3600, jobHeartbeatSeconds: 3000 },
       io: server.app.ctx.io,
       log: server.app.log,
     });
@@ -437,7 +439,7 @@ describe('leases', () => {
     const first = createJobQueue({
       db: server.app.ctx.db,
       clock: server.clock.now,
-      config: { jobConcurrency: 1, jobLeaseSeconds: 3600, jobHeartbeatSeconds: 3000 },
+      config: { ...QUEUE_LIMITS, jobConcurrency: 1, jobLeaseSeconds: 3600, jobHeartbeatSeconds: 3000 },
       io: server.app.ctx.io,
       log: server.app.log,
     });
@@ -473,7 +475,7 @@ describe('leases', () => {
     const second = createJobQueue({
       db: server.app.ctx.db,
       clock: server.clock.now,
-      config: { jobConcurrency: 1, jobLeaseSeconds: 3600, jobHeartbeatSeconds: 3000 },
+      config: { ...QUEUE_LIMITS, jobConcurrency: 1, jobLeaseSeconds: 3600, jobHeartbeatSeconds: 3000 },
       io: server.app.ctx.io,
       log: server.app.log,
     });
@@ -490,6 +492,145 @@ describe('leases', () => {
     }
     assert.deepEqual(firstEvents, [`prepare ${id}`, `part 1 of ${id}`]);
     assert.deepEqual(secondEvents, [`part 2 of ${id}`, `part 3 of ${id}`, `finish ${id}`]);
+  });
+});
+
+describe('fair queues', { timeout: 30_000 }, () => {
+  /** One gate per job, held at its first part: a job stays running until the test opens its gate. */
+  function gatePerJob() {
+    const gates = new Map<number, ReturnType<typeof createGate>>();
+    const of = (id: number) => {
+      if (!gates.has(id)) gates.set(id, createGate());
+      return gates.get(id)!;
+    };
+    return {
+      of,
+      hold: (job: JobContext, part: number) => (part === 1 ? of(job.id).pass() : Promise.resolve()),
+      openAll: () => {
+        for (const gate of gates.values()) gate.open();
+      },
+    };
+  }
+  const statusesOf = async (ids: number[]) => (await Promise.all(ids.map(jobOf))).map((job) => job?.status);
+
+  it("claims another user's job before one user's flood drains, running one job of the flood at a time", async () => {
+    const gates = gatePerJob();
+    beforePart = gates.hold;
+    const flood: number[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      flood.push(await enqueue(partsJob('dr.patel', { inputData: { parts: 1 } })));
+    }
+    await gates.of(flood[0]!).reached;
+    const other = await enqueue(partsJob('s.hughes', { inputData: { parts: 1 } }));
+    // The second slot stayed free for someone else: the newcomer's job runs at once, ahead of four older ones.
+    await gates.of(other).reached;
+    assert.deepEqual(await statusesOf(flood), ['running', 'pending', 'pending', 'pending', 'pending']);
+
+    beforePart = async () => undefined;
+    gates.openAll();
+    for (const id of [...flood, other]) await waitForStatus(id, 'completed');
+    // The flood's jobs ran one after another: each began only after the one before it had finished.
+    const starts = events.filter((event) => event.startsWith('prepare ') || event.startsWith('finish '));
+    const floodEvents = starts.filter((event) => flood.includes(Number(event.split(' ')[1])));
+    assert.deepEqual(
+      floodEvents,
+      flood.flatMap((id) => [`prepare ${id}`, `finish ${id}`]),
+    );
+  });
+
+  it('gives the next free slot to the user with the fewest jobs running, even with no per-user limit', async () => {
+    const gates = gatePerJob();
+    const queue = createJobQueue({
+      db: server.app.ctx.db,
+      clock: server.clock.now,
+      config: {
+        jobUserConcurrency: 0,
+        jobGroupConcurrency: 0,
+        jobConcurrency: 2,
+        jobLeaseSeconds: 3600,
+        jobHeartbeatSeconds: 3000,
+      },
+      io: server.app.ctx.io,
+      log: server.app.log,
+    });
+    queue.registerHandler(
+      'test_fair',
+      createPartsJobHandler({ record: (event) => events.push(event), beforePart: gates.hold }),
+    );
+    queue.start();
+    try {
+      const flood: number[] = [];
+      for (let index = 0; index < 4; index += 1) {
+        flood.push(await enqueue(partsJob('dr.patel', { jobType: 'test_fair', inputData: { parts: 1 } })));
+        queue.notify();
+      }
+      await gates.of(flood[0]!).reached;
+      await gates.of(flood[1]!).reached;
+      const other = await enqueue(partsJob('s.hughes', { jobType: 'test_fair', inputData: { parts: 1 } }));
+      queue.notify();
+      assert.equal((await jobOf(other))?.status, 'pending', 'both slots are taken');
+
+      gates.of(flood[0]!).open();
+      await gates.of(other).reached;
+      assert.deepEqual(await statusesOf(flood), ['completed', 'running', 'pending', 'pending']);
+      gates.openAll();
+      gates.of(flood[2]!).open();
+      gates.of(flood[3]!).open();
+      for (const id of [...flood, other]) await waitForStatus(id, 'completed');
+    } finally {
+      gates.openAll();
+      await queue.stop();
+    }
+  });
+
+  it("holds one group's jobs to JOB_GROUP_CONCURRENCY while another group's job runs", async () => {
+    const gates = gatePerJob();
+    const queue = createJobQueue({
+      db: server.app.ctx.db,
+      clock: server.clock.now,
+      config: {
+        jobUserConcurrency: 0,
+        jobGroupConcurrency: 1,
+        jobConcurrency: 2,
+        jobLeaseSeconds: 3600,
+        jobHeartbeatSeconds: 3000,
+      },
+      io: server.app.ctx.io,
+      log: server.app.log,
+    });
+    queue.registerHandler(
+      'test_group_fair',
+      createPartsJobHandler({ record: (event) => events.push(event), beforePart: gates.hold }),
+    );
+    queue.start();
+    try {
+      assert.notEqual(users['dr.patel']!.groupId, users['dr.okafor']!.groupId, 'two groups');
+      const first = await enqueue(
+        partsJob('dr.patel', { jobType: 'test_group_fair', inputData: { parts: 1 } }),
+      );
+      queue.notify();
+      await gates.of(first).reached;
+      const sameGroup = await enqueue(
+        partsJob('s.hughes', { jobType: 'test_group_fair', inputData: { parts: 1 } }),
+      );
+      const otherGroup = await enqueue(
+        partsJob('dr.okafor', {
+          jobType: 'test_group_fair',
+          patientId: patients.doherty!,
+          inputData: { parts: 1 },
+        }),
+      );
+      queue.notify();
+      await gates.of(otherGroup).reached;
+      assert.equal((await jobOf(sameGroup))?.status, 'pending', 'its group already runs a job');
+      gates.of(first).open();
+      await gates.of(sameGroup).reached;
+      gates.openAll();
+      for (const id of [first, sameGroup, otherGroup]) await waitForStatus(id, 'completed');
+    } finally {
+      gates.openAll();
+      await queue.stop();
+    }
   });
 });
 
@@ -512,7 +653,7 @@ describe('configuration', () => {
     const idle = createJobQueue({
       db: server.app.ctx.db,
       clock: server.clock.now,
-      config: { jobConcurrency: 0, jobLeaseSeconds: 3600, jobHeartbeatSeconds: 3000 },
+      config: { ...QUEUE_LIMITS, jobConcurrency: 0, jobLeaseSeconds: 3600, jobHeartbeatSeconds: 3000 },
       io: server.app.ctx.io,
       log: server.app.log,
     });

@@ -39,10 +39,12 @@ const JOB_CANCEL_EVENT = 'ewrt:job-cancel-requested';
  */
 const ABORT_GRACE_MS = 3_000;
 const LONGEST_ERROR_MESSAGE = 2_000;
+/** The advisory lock every instance's claim takes (any constant unique to the job queue). */
+const JOB_CLAIM_LOCK = 0x6a6f6273;
 
 export type JobQueueSettings = Pick<
   ServerConfig,
-  'jobConcurrency' | 'jobLeaseSeconds' | 'jobHeartbeatSeconds'
+  'jobConcurrency' | 'jobUserConcurrency' | 'jobGroupConcurrency' | 'jobLeaseSeconds' | 'jobHeartbeatSeconds'
 >;
 
 /** The queue as buildApp holds it: the JobQueue every feature uses, and what the jobs feature itself needs. */
@@ -141,14 +143,7 @@ export function createJobQueue(deps: {
         pumpAgain = false;
         await failAbandonedJobs();
         while (!stopping && running.size < concurrency && handlers.size > 0) {
-          const row = await jobs.claimNext(
-            owner,
-            [...handlers.keys()],
-            clock(),
-            leaseUntil(),
-            MAX_JOB_ATTEMPTS,
-            [...running.keys()],
-          );
+          const row = await claimNext();
           if (!row) break;
           launch(row);
         }
@@ -159,6 +154,23 @@ export function createJobQueue(deps: {
         pumping = null;
         if (pumpAgain) pump();
       });
+  }
+
+  /** One claim at a time across every instance, so that the per-user and per-group counts it reads are exact. */
+  function claimNext(): Promise<JobRow | null> {
+    return db.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock($1)`, [JOB_CLAIM_LOCK]);
+      return createJobRepository(tx).claimNext({
+        owner,
+        jobTypes: [...handlers.keys()],
+        now: clock(),
+        leaseUntil: leaseUntil(),
+        maxAttempts: MAX_JOB_ATTEMPTS,
+        runningHere: [...running.keys()],
+        userLimit: deps.config.jobUserConcurrency,
+        groupLimit: deps.config.jobGroupConcurrency,
+      });
+    });
   }
 
   function launch(row: JobRow): void {
