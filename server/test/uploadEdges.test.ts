@@ -83,3 +83,61 @@ describe('a truncated or malformed multipart body', () => {
     }
   });
 });
+
+describe('file names with invisible or text-direction characters', () => {
+  const HIDDEN: [string, string][] = [
+    ['U+202E right-to-left override', '\u202E'],
+    ['U+202A left-to-right embedding', '\u202A'],
+    ['U+202D left-to-right override', '\u202D'],
+    ['U+2066 left-to-right isolate', '\u2066'],
+    ['U+2069 pop directional isolate', '\u2069'],
+    ['U+200E left-to-right mark', '\u200E'],
+    ['U+200F right-to-left mark', '\u200F'],
+    ['U+061C Arabic letter mark', '\u061C'],
+    ['U+200B zero-width space', '\u200B'],
+    ['U+200D zero-width joiner', '\u200D'],
+    ['U+FEFF byte order mark', '\uFEFF'],
+    ['U+2060 word joiner', '\u2060'],
+    ['U+00AD soft hyphen', '\u00AD'],
+    ['U+0007 bell (a control character)', '\u0007'],
+  ];
+  const REFUSAL = /invisible or text-direction characters/;
+
+  it('refuses them on every upload route, before anything is stored', async () => {
+    const before = await storedFiles(server);
+    for (const [what, character] of HIDDEN) {
+      for (const route of uploadRoutes()) {
+        const extension = route.fileField ? 'wav' : 'docx';
+        const upload = bodyFor(route, {
+          filename: `scan${character}gnp.${extension}`,
+          content: Buffer.from('not read: the name is refused first'),
+        });
+        const response = await post(route.url, upload.body, upload.contentType);
+        assert.equal(response.statusCode, 400, `${what} on the ${route.name} route: ${response.body}`);
+        assert.match(response.json().message, REFUSAL, `${what} on the ${route.name} route`);
+      }
+    }
+    assert.deepEqual(await storedFiles(server), before);
+  });
+
+  it('says so in the validate call the upload screen makes before sending a file', async () => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/documents/validate',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { filename: 'scan\u202Egnp.pdf', fileSize: 1024 },
+    });
+    assert.equal(response.statusCode, 200, response.body);
+    assert.equal(response.json().valid, false);
+    assert.match(response.json().errors.join(' '), REFUSAL);
+  });
+
+  it('still takes a name in another script, with accents and spaces', async () => {
+    const upload = bodyFor(uploadRoutes()[0]!, {
+      filename: 'Überweisung – تقرير 2024.txt',
+      content: Buffer.from('A referral letter.\n'),
+    });
+    const response = await post('/api/documents/upload', upload.body, upload.contentType);
+    assert.equal(response.statusCode, 202, response.body);
+  });
+});

@@ -17,11 +17,13 @@ const MULTIPART_CODES = new Set(['FST_MP_PREMATURE_CLOSE']);
 
 /** Whether `error`, or an error it was caused by, says the request's multipart body was cut off or malformed. */
 export function isMalformedMultipart(error: unknown): boolean {
-  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth += 1) {
+  let cause: unknown = error;
+  for (let depth = 0; cause instanceof Error && depth < 5; depth += 1) {
+    const { message } = cause;
     const code = (cause as { code?: unknown }).code;
     if (typeof code === 'string' && MULTIPART_CODES.has(code)) return true;
-    if (PARSER_MESSAGES.some((pattern) => pattern.test(cause.message))) return true;
-    cause = (cause as Error).cause;
+    if (PARSER_MESSAGES.some((pattern) => pattern.test(message))) return true;
+    cause = cause.cause;
   }
   return false;
 }
