@@ -9,7 +9,8 @@ import {
   JOB_CRASHED_MESSAGE,
   type ManagedJobQueue,
 } from '../src/features/jobs/createJobQueue.js';
-import type { JobContext, NewJob } from '../src/features/jobs/JobQueue.js';
+import { UNEXPECTED_JOB_FAILURE, type JobContext, type NewJob } from '../src/features/jobs/JobQueue.js';
+import { JobFailedError } from '../src/features/jobs/JobFailedError.js';
 import { JobLeaseLostError } from '../src/features/jobs/JobLeaseLostError.js';
 import { createPartsJobHandler, PARTS_JOB, PARTS_JOB_STEPS } from './support/partsJob.js';
 import { asUser, createTestServer, patientIdByMrn, signIn, type TestServer } from './support/testServer.js';
@@ -223,13 +224,13 @@ describe('running a job', () => {
     assert.equal(logs.at(-1)?.message, 'Completed');
   });
 
-  it('fails a job whose handler throws, with its message, the failed step and a log line', async () => {
+  it("fails a job with the product's own reason, the failed step and a log line", async () => {
     beforePart = async (_job, part) => {
-      if (part === 2) throw new Error('The file could not be read: unexpected end of data');
+      if (part === 2) throw new JobFailedError('The file could not be read: it is not a readable PDF');
     };
     const id = await enqueue(partsJob('dr.patel'));
     const failed = await waitForStatus(id, 'failed');
-    assert.equal(failed?.error_message, 'The file could not be read: unexpected end of data');
+    assert.equal(failed?.error_message, 'The file could not be read: it is not a readable PDF');
     const status = (await patel.get(`/api/jobs/${id}/status`)).json();
     assert.deepEqual(
       status.progress_steps.map((step: { status: string }) => step.status),
@@ -237,8 +238,22 @@ describe('running a job', () => {
     );
     const lastLine = status.recent_logs.at(-1);
     assert.equal(lastLine.level, 'error');
-    assert.equal(lastLine.message, 'The file could not be read: unexpected end of data');
+    assert.equal(lastLine.message, 'The file could not be read: it is not a readable PDF');
     assert.ok(!events.includes(`finish ${id}`));
+  });
+
+  it("shows a library's unexpected error as the product's message, in the job and its log alike", async () => {
+    const libraryText = '[xmldom error] entity not found:&xxe; at /srv/app/node_modules/x.js:12';
+    beforePart = async (_job, part) => {
+      if (part === 2) throw new Error(libraryText);
+    };
+    const id = await enqueue(partsJob('dr.patel'));
+    const failed = await waitForStatus(id, 'failed');
+    assert.equal(failed?.error_message, UNEXPECTED_JOB_FAILURE);
+    const status = (await patel.get(`/api/jobs/${id}/status`)).json();
+    assert.equal(status.error_message, UNEXPECTED_JOB_FAILURE);
+    assert.ok(!JSON.stringify(status).includes('xmldom'), 'no library text reaches the user');
+    assert.equal(status.recent_logs.at(-1).message, UNEXPECTED_JOB_FAILURE);
   });
 
   it('fails a step that runs past its time limit with a message naming the step and the limit', async () => {

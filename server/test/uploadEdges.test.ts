@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { multipartBody, storedFiles, type UploadFile } from './support/documentUploads.js';
 import { createTestServer, patientIdByMrn, signIn, type TestServer } from './support/testServer.js';
+
+const REQUEST_TIMEOUT_MS = 1_500;
 
 let server: TestServer;
 let token: string;
@@ -55,7 +60,13 @@ function bodyFor(route: ReturnType<typeof uploadRoutes>[number], file: UploadFil
 
 before(async () => {
   // ffmpeg on this PATH (the audio upload checks for it); no jobs run: only what the uploads store is looked at.
-  server = await createTestServer({ PATH: process.env.PATH ?? '/usr/bin:/bin', JOB_CONCURRENCY: '0' });
+  // A request time-out of 1.5 s stands for the 60 s default: an upload slower than it must still get through.
+  server = await createTestServer({
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    JOB_CONCURRENCY: '0',
+    REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+    HEADERS_TIMEOUT_MS: '1000',
+  });
   token = await signIn(server, 'dr.patel');
   patientId = await patientIdByMrn(server, 'DEMO-1001');
   const { rows } = await server.app.ctx.db.query<{ id: number }>(
@@ -139,5 +150,73 @@ describe('file names with invisible or text-direction characters', () => {
     });
     const response = await post('/api/documents/upload', upload.body, upload.contentType);
     assert.equal(response.statusCode, 202, response.body);
+  });
+});
+
+/** Sends `body` over a real connection in `pieces`, `gapMs` apart; resolves with the status and the answer. */
+async function trickle(
+  url: string,
+  body: Buffer,
+  contentType: string,
+  pieces: number,
+  gapMs: number,
+): Promise<{ status: number; body: string }> {
+  const { port } = server.app.server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path: url,
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': contentType,
+          'content-length': body.length,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+        );
+      },
+    );
+    // The server may close the connection before every piece is written: that is the answer, not a failure.
+    outgoing.on('error', (error) => (outgoing.writableEnded ? reject(error) : undefined));
+    void (async () => {
+      const size = Math.ceil(body.length / pieces);
+      for (let start = 0; start < body.length; start += size) {
+        if (outgoing.destroyed) return;
+        outgoing.write(body.subarray(start, start + size));
+        await sleep(gapMs);
+      }
+      outgoing.end();
+    })();
+  });
+}
+
+describe('request time limits', () => {
+  before(async () => {
+    await server.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+
+  it('lets an upload take longer than REQUEST_TIMEOUT_MS, as a large file on a slow line does', async () => {
+    const upload = multipartBody([['patient_id', String(patientId)]], {
+      filename: 'slow-line.txt',
+      content: Buffer.from('A letter sent over a slow line.\n'.repeat(200)),
+    });
+    const started = Date.now();
+    const answer = await trickle('/api/documents/upload', upload.body, upload.contentType, 6, 500);
+    assert.ok(Date.now() - started > REQUEST_TIMEOUT_MS, 'the upload took longer than the time-out');
+    assert.equal(answer.status, 202, answer.body);
+  });
+
+  it('still cuts any other request whose body does not arrive within REQUEST_TIMEOUT_MS, with 408', async () => {
+    const body = Buffer.from(JSON.stringify({ filename: 'letter.pdf', fileSize: 1024 }));
+    const answer = await trickle('/api/documents/validate', body, 'application/json', 2, 3_000);
+    assert.equal(answer.status, 408, answer.body);
+    assert.equal(JSON.parse(answer.body).message, 'The request did not arrive in time');
   });
 });

@@ -88,6 +88,7 @@ import { registerTranscriptionRoutes } from '../features/transcription/registerT
 import { createStructuredTemplateService } from '../features/structured-templates/createStructuredTemplateService.js';
 import { registerStructuredTemplateRoutes } from '../features/structured-templates/registerStructuredTemplateRoutes.js';
 import { registerErrorHandling } from '../http/registerErrorHandling.js';
+import { registerRequestTimeLimits } from '../http/registerRequestTimeLimits.js';
 import { httpServerOptions } from '../http/httpServerOptions.js';
 import { registerJsonBodyParser } from '../http/registerJsonBodyParser.js';
 import { createContractValidatorCompiler } from '../http/validation/createContractValidatorCompiler.js';
@@ -289,6 +290,7 @@ export async function buildApp(
     });
 
     registerErrorHandling(app, config.bodyLimitBytes);
+    registerRequestTimeLimits(app, config.timeouts.requestMs);
     registerAuditTrail(app, openDb);
     registerJsonBodyParser(app);
     await app.register(helmet, {

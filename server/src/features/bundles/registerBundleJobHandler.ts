@@ -14,6 +14,8 @@ import {
   isJobInterrupted,
   JobCancelledError,
   jobEndingOf,
+  JobFailedError,
+  jobFailureMessage,
   type JobContext,
   type JobQueue,
 } from '../jobs/JobQueue.js';
@@ -218,7 +220,7 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
       } catch (error) {
         if (!(error instanceof StoredFileMissingError)) throw error;
         // The index already names it: a bundle without it would not match its own index.
-        throw new Error(
+        throw new JobFailedError(
           `${document.filename} was deleted while the bundle was being made: generate it again`,
           {
             cause: error,
@@ -226,7 +228,7 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
         );
       }
       const source = await loadCopyable(bytes);
-      if (!source) throw new Error(`${document.filename} could not be read again to copy its pages`);
+      if (!source) throw new JobFailedError(`${document.filename} could not be read again to copy its pages`);
       const firstPage = nextPage;
       const pageCount = source.getPageCount();
       for (let start = 0; start < pageCount; start += PAGES_PER_COPY) {
@@ -328,7 +330,7 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
           await job.saveCheckpoint(progress);
         }
         if (progress.rendered.length === 0)
-          throw new Error('None of the documents is left to put in the bundle');
+          throw new JobFailedError('None of the documents is left to put in the bundle');
         return progress.rendered;
       });
 
@@ -391,7 +393,7 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
       const cancelled = ending instanceof JobCancelledError;
       await bundles.markEnded(bundle.id, {
         status: cancelled ? 'cancelled' : 'failed',
-        errorMessage: cancelled ? null : (ending as Error).message,
+        errorMessage: cancelled ? null : jobFailureMessage(ending),
         at: deps.clock(),
       });
       await removeTemporary(progress.rendered).catch((cleanupError: unknown) =>

@@ -34,6 +34,8 @@ export const DOCUMENT_MESSAGES = {
   noFile: 'Choose a file to upload',
   noFileName: 'The file has no name',
   emptyFile: (name: string) => `${name} is empty`,
+  /** A job's error when reading the file failed for a reason the product has no words of its own for. */
+  unreadableFile: (name: string) => `${name} could not be read: it may be damaged or not a valid document`,
   notRealFile: (name: string, declared: DocumentFileType, detected: DetectedContent) =>
     `${name} is not a real ${TYPE_LABELS[declared]} file: its content looks like ${
       detected.type ? CONTENT_DESCRIPTIONS[detected.type] : detected.description

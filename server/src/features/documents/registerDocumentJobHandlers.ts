@@ -5,8 +5,11 @@ import type { Database } from '../../db/Database.js';
 import type { FileStore } from '../files/FileStore.js';
 import {
   JobCancelledError,
+  JobFailedError,
+  jobFailureMessage,
   JobLeaseLostError,
   isJobInterrupted,
+  UNEXPECTED_JOB_FAILURE,
   type JobContext,
   type JobLogLevel,
   type JobQueue,
@@ -14,6 +17,7 @@ import {
 import { stepTimeLimitMs } from '../jobs/stepTimeLimits.js';
 import { chunkPages, type PageToIndex } from './chunkPages.js';
 import { describePagesWithoutText } from './describePagesWithoutText.js';
+import { DOCUMENT_MESSAGES } from './documentMessages.js';
 import type { DocumentOwner } from './DocumentOwner.js';
 import { createDocumentRepository, type StoredDocument } from './documentRepository.js';
 import type { EmbeddingProvider } from './EmbeddingProvider.js';
@@ -142,10 +146,18 @@ function rebuildOwnerOf(job: JobContext): DocumentOwner {
   return { kind: 'opinions', userId: ownerUserId };
 }
 
-function readableFailure(document: StoredDocument, error: unknown): Error {
-  return error instanceof UnreadableDocumentError
-    ? new Error(`${document.filename} could not be read: ${error.message}`)
-    : (error as Error);
+/**
+ * The job's failure in the product's words: a file found unreadable says why; any other error while the file was
+ * being read says it may be damaged (the library's text stays in the error's cause, for the server log); later
+ * errors (`reading` false) are the queue's unexpected failure.
+ */
+function readableFailure(document: StoredDocument, error: unknown, reading: boolean): unknown {
+  if (error instanceof UnreadableDocumentError) {
+    return new JobFailedError(`${document.filename} could not be read: ${error.message}`, { cause: error });
+  }
+  const ownWords = jobFailureMessage(error) !== UNEXPECTED_JOB_FAILURE || error instanceof JobCancelledError;
+  if (!reading || ownWords) return error;
+  return new JobFailedError(DOCUMENT_MESSAGES.unreadableFile(document.filename), { cause: error });
 }
 
 /**
@@ -286,6 +298,7 @@ export function registerDocumentJobHandlers(jobs: JobQueue, deps: DocumentJobDep
     const document = await documentOrCancel(deps, Number(job.inputData.document_id));
     // Extraction's pages, kept between steps; a job resumed at a later step reads the file again.
     let extracted: ExtractedDocument | null = null;
+    let reading = true;
     try {
       const limit = { timeLimitMs: stepTimeLimitMs('documentExtraction', document.sizeBytes / MEGABYTE) };
       const summary = await job.step<ExtractionSummary>('extract', limit, async () => {
@@ -306,6 +319,7 @@ export function registerDocumentJobHandlers(jobs: JobQueue, deps: DocumentJobDep
           ocr_candidates: ocrCandidates(read),
         };
       });
+      reading = false;
       const ocrLimit = stepTimeLimitMs('documentOcr', pagesForOcr(document, summary.ocr_candidates).length);
       const ocr = await job.step<OcrStepResult>('ocr', { timeLimitMs: ocrLimit }, async () => {
         const result = await readByOcr(
@@ -372,7 +386,7 @@ export function registerDocumentJobHandlers(jobs: JobQueue, deps: DocumentJobDep
       // Work interrupted by a lost lease or a stop is resumed later, untouched.
       if (isJobInterrupted(job, error)) throw error;
       await documents.markFailed(document.id);
-      throw readableFailure(document, error);
+      throw readableFailure(document, error, reading);
     }
   });
 
@@ -419,7 +433,7 @@ export function registerDocumentJobHandlers(jobs: JobQueue, deps: DocumentJobDep
             )
               throw error;
             failed.push(document.filename);
-            await job.log('error', readableFailure(document, error).message);
+            await job.log('error', jobFailureMessage(readableFailure(document, error, true)));
           }
         }
         done.add(documentId);

@@ -1,10 +1,24 @@
 import type { Job } from '@ewrt/contract';
 import type { Queryable } from '../../db/Database.js';
+import { HttpError } from '../../http/HttpError.js';
+import { JobFailedError } from './JobFailedError.js';
 import { JobLeaseLostError } from './JobLeaseLostError.js';
+import { JobTimeLimitError } from './JobTimeLimitError.js';
 
 export { JobCancelledError } from './JobCancelledError.js';
-export { JobLeaseLostError };
-export { JobTimeLimitError } from './JobTimeLimitError.js';
+export { JobFailedError, JobLeaseLostError, JobTimeLimitError };
+
+/** A failed job's error when what failed was not one of the product's own refusals (see JobFailedError). */
+export const UNEXPECTED_JOB_FAILURE =
+  'The job stopped because of an unexpected problem on the server. Please try again; if it happens again, ' +
+  'tell your administrator';
+
+/** The error a user is shown for a job that failed with `error`: the product's own words, never a library's. */
+export function jobFailureMessage(error: unknown): string {
+  const ownWords =
+    error instanceof JobFailedError || error instanceof JobTimeLimitError || error instanceof HttpError;
+  return ownWords && error.message.trim() !== '' ? error.message : UNEXPECTED_JOB_FAILURE;
+}
 
 export interface JobStepDeclaration {
   name: string;

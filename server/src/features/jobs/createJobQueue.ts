@@ -8,7 +8,15 @@ import type { Database, Queryable } from '../../db/Database.js';
 import { JobCancelledError } from './JobCancelledError.js';
 import { JobLeaseLostError } from './JobLeaseLostError.js';
 import { JobTimeLimitError } from './JobTimeLimitError.js';
-import type { JobContext, JobHandler, JobLogLevel, JobQueue, JobStepOptions, NewJob } from './JobQueue.js';
+import {
+  jobFailureMessage,
+  type JobContext,
+  type JobHandler,
+  type JobLogLevel,
+  type JobQueue,
+  type JobStepOptions,
+  type NewJob,
+} from './JobQueue.js';
 import {
   checkStepDeclarations,
   createJobRepository,
@@ -228,10 +236,11 @@ export function createJobQueue(deps: {
       }
       if (reason instanceof JobCancelledError || error instanceof JobCancelledError) {
         outcome = { status: 'cancelled' };
-      } else if (reason instanceof JobTimeLimitError) {
-        outcome = { status: 'failed', errorMessage: reason.message };
       } else {
-        outcome = { status: 'failed', errorMessage: messageOf(error) };
+        const failure = reason instanceof JobTimeLimitError ? reason : error;
+        // The library's text, if any, goes to the server log only: the job's error and log are the user's.
+        log.warn({ jobId: row.id, err: failure }, 'background job failed');
+        outcome = { status: 'failed', errorMessage: messageOf(jobFailureMessage(failure)) };
       }
     } finally {
       await context.settle();
@@ -253,7 +262,6 @@ export function createJobQueue(deps: {
 
   async function recordOutcome(row: JobRow, outcome: JobOutcome): Promise<void> {
     if (outcome.status === 'failed') {
-      log.warn({ jobId: row.id, error: outcome.errorMessage }, 'background job failed');
       await engineLog(row.id, 'error', outcome.errorMessage);
     } else {
       await engineLog(

@@ -4,6 +4,7 @@ import type { Database } from '../../db/Database.js';
 import { StoredFileMissingError, type FileStore } from '../files/FileStore.js';
 import {
   isJobInterrupted,
+  JobFailedError,
   type JobContext,
   type JobQueue,
   type JobStepDeclaration,
@@ -168,11 +169,13 @@ export function registerTranscriptionJobHandler(jobs: JobQueue, deps: Transcript
       return { transcription_result: saved };
     } catch (error) {
       if (error instanceof StoredFileMissingError) {
-        throw new Error(
+        throw new JobFailedError(
           `The uploaded audio of ${input.filename} is no longer stored; please upload it again`,
           { cause: error },
         );
       }
+      // Its message is the product's reason (not audio, or what ffmpeg could not decode).
+      if (error instanceof AudioDecodeError) throw new JobFailedError(error.message, { cause: error });
       throw error;
     } finally {
       if (!isJobInterrupted(job)) await files.remove(input.storage_key);

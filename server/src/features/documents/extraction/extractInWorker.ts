@@ -17,7 +17,7 @@ export type ExtractionWorkerMessage =
   | { kind: 'pages'; done: number; total: number }
   | { kind: 'fallback'; reason: string }
   | { kind: 'done'; document: ExtractedDocument }
-  | { kind: 'failed'; unreadable: boolean; message: string };
+  | { kind: 'failed'; unreadable: boolean; message: string; detail: string | null };
 
 export interface ExtractionEvents {
   onPages?: (done: number, total: number) => void;
@@ -76,7 +76,11 @@ export function extractInWorker(
         case 'failed':
           settle(() =>
             reject(
-              message.unreadable ? new UnreadableDocumentError(message.message) : new Error(message.message),
+              message.unreadable
+                ? new UnreadableDocumentError(message.message, {
+                    cause: message.detail === null ? undefined : new Error(message.detail),
+                  })
+                : new Error(message.message),
             ),
           );
           break;

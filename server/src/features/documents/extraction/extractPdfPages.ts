@@ -61,9 +61,7 @@ export async function extractPdfPages(
   try {
     pdf = await getDocumentProxy(data, { verbosity: pdfjs.VerbosityLevel.ERRORS });
   } catch (error) {
-    throw new UnreadableDocumentError(
-      `it is not a readable PDF (${(error as Error).message.replace(/\.$/, '')})`,
-    );
+    throw new UnreadableDocumentError('it is not a readable PDF', { cause: error });
   }
   try {
     const pages: ExtractedPage[] = [];
