@@ -510,7 +510,7 @@ describe('leases', () => {
   });
 });
 
-describe('fair queues', { timeout: 30_000 }, () => {
+describe('fair queues', { timeout: 120_000 }, () => {
   /** One gate per job, held at its first part: a job stays running until the test opens its gate. */
   function gatePerJob() {
     const gates = new Map<number, ReturnType<typeof createGate>>();
