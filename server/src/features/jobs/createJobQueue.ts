@@ -219,7 +219,7 @@ export function createJobQueue(deps: {
         : 'Processing started',
     );
     const context = createJobContext(row, await jobs.steps(row.id), controller);
-    let outcome: JobOutcome;
+    let outcome: JobOutcome | null;
     // The handler's own end: the job's slot is held until then, even when its outcome is written before.
     let handlerEnded: Promise<unknown> = Promise.resolve();
     try {
@@ -232,9 +232,8 @@ export function createJobQueue(deps: {
       const reason: unknown = controller.signal.aborted ? controller.signal.reason : null;
       if (reason instanceof JobLeaseLostError || error instanceof JobLeaseLostError) {
         log.info({ jobId: row.id, reason: messageOf(reason ?? error) }, 'background job interrupted');
-        return;
-      }
-      if (reason instanceof JobCancelledError || error instanceof JobCancelledError) {
+        outcome = null;
+      } else if (reason instanceof JobCancelledError || error instanceof JobCancelledError) {
         outcome = { status: 'cancelled' };
       } else {
         const failure = reason instanceof JobTimeLimitError ? reason : error;
@@ -245,7 +244,8 @@ export function createJobQueue(deps: {
     } finally {
       await context.settle();
     }
-    await recordOutcome(row, outcome);
+    // Interrupted (null): nothing is written, the next worker resumes the job.
+    if (outcome) await recordOutcome(row, outcome);
     if (controller.signal.aborted) await stoppedOrWarn(row.id, handlerEnded);
   }
 
