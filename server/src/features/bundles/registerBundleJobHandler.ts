@@ -177,9 +177,11 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
         };
       } catch (error) {
         if (job.signal.aborted) throw error;
+        // The converter's own text is for the server log: the job's log is shown to users.
+        deps.log.warn({ err: error, jobId: job.id }, 'LibreOffice could not convert a bundle document');
         await job.log(
           'warning',
-          `LibreOffice could not convert ${document.filename} (${(error as Error).message}); its text is shown instead`,
+          `LibreOffice could not convert ${document.filename}; its text is shown instead`,
         );
       }
     }
