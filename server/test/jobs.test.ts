@@ -4,12 +4,21 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { JOB_UPDATE_EVENT, type Job } from '@ewrt/contract';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { ConfigError, loadConfig } from '../src/config/loadConfig.js';
-import { createJobQueue, JOB_CRASHED_MESSAGE } from '../src/features/jobs/createJobQueue.js';
-import type { JobContext, NewJob } from '../src/features/jobs/JobQueue.js';
+import {
+  createJobQueue,
+  JOB_CRASHED_MESSAGE,
+  type ManagedJobQueue,
+} from '../src/features/jobs/createJobQueue.js';
+import { UNEXPECTED_JOB_FAILURE, type JobContext, type NewJob } from '../src/features/jobs/JobQueue.js';
+import { JobFailedError } from '../src/features/jobs/JobFailedError.js';
 import { JobLeaseLostError } from '../src/features/jobs/JobLeaseLostError.js';
 import { createPartsJobHandler, PARTS_JOB, PARTS_JOB_STEPS } from './support/partsJob.js';
 import { asUser, createTestServer, patientIdByMrn, signIn, type TestServer } from './support/testServer.js';
 
+/** A job type whose one step does nothing but wait for its signal, under the time limit its input gives. */
+const TIME_LIMITED_JOB = 'test_time_limited';
+/** The fairness limits of a second queue a test starts by hand: those of the default configuration. */
+const QUEUE_LIMITS = { jobUserConcurrency: 1, jobGroupConcurrency: 0 };
 /** A job type no queue handles: its jobs stay pending, which is what the pending-state tests need. */
 const UNHANDLED_JOB = 'test_unhandled';
 // Leases far longer than any test, and no heartbeat during one: a test takes a lease away only by moving the clock.
@@ -45,6 +54,13 @@ function createGate() {
     },
   };
 }
+
+/** Resolves once `signal` is aborted: a step that does nothing but watch its signal. */
+const untilAborted = (signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
   const deadline = Date.now() + 15_000;
@@ -105,6 +121,12 @@ before(async () => {
   })) {
     patients[key] = await patientIdByMrn(server, mrn);
   }
+  server.app.ctx.jobs.registerHandler(TIME_LIMITED_JOB, async (job) => {
+    await job.step('prepare', { timeLimitMs: Number(job.inputData.limit_ms) }, () =>
+      untilAborted(job.signal),
+    );
+    return {};
+  });
   server.app.ctx.jobs.registerHandler(
     PARTS_JOB,
     createPartsJobHandler({
@@ -202,13 +224,13 @@ describe('running a job', () => {
     assert.equal(logs.at(-1)?.message, 'Completed');
   });
 
-  it('fails a job whose handler throws, with its message, the failed step and a log line', async () => {
+  it("fails a job with the product's own reason, the failed step and a log line", async () => {
     beforePart = async (_job, part) => {
-      if (part === 2) throw new Error('The file could not be read: unexpected end of data');
+      if (part === 2) throw new JobFailedError('The file could not be read: it is not a readable PDF');
     };
     const id = await enqueue(partsJob('dr.patel'));
     const failed = await waitForStatus(id, 'failed');
-    assert.equal(failed?.error_message, 'The file could not be read: unexpected end of data');
+    assert.equal(failed?.error_message, 'The file could not be read: it is not a readable PDF');
     const status = (await patel.get(`/api/jobs/${id}/status`)).json();
     assert.deepEqual(
       status.progress_steps.map((step: { status: string }) => step.status),
@@ -216,8 +238,37 @@ describe('running a job', () => {
     );
     const lastLine = status.recent_logs.at(-1);
     assert.equal(lastLine.level, 'error');
-    assert.equal(lastLine.message, 'The file could not be read: unexpected end of data');
+    assert.equal(lastLine.message, 'The file could not be read: it is not a readable PDF');
     assert.ok(!events.includes(`finish ${id}`));
+  });
+
+  it("shows a library's unexpected error as the product's message, in the job and its log alike", async () => {
+    const libraryText = '[xmldom error] entity not found:&xxe; at /srv/app/node_modules/x.js:12';
+    beforePart = async (_job, part) => {
+      if (part === 2) throw new Error(libraryText);
+    };
+    const id = await enqueue(partsJob('dr.patel'));
+    const failed = await waitForStatus(id, 'failed');
+    assert.equal(failed?.error_message, UNEXPECTED_JOB_FAILURE);
+    const status = (await patel.get(`/api/jobs/${id}/status`)).json();
+    assert.equal(status.error_message, UNEXPECTED_JOB_FAILURE);
+    assert.ok(!JSON.stringify(status).includes('xmldom'), 'no library text reaches the user');
+    assert.equal(status.recent_logs.at(-1).message, UNEXPECTED_JOB_FAILURE);
+  });
+
+  it('fails a step that runs past its time limit with a message naming the step and the limit', async () => {
+    const id = await enqueue(
+      partsJob('dr.patel', { jobType: TIME_LIMITED_JOB, inputData: { limit_ms: 1_000 } }),
+    );
+    const failed = await waitForStatus(id, 'failed');
+    const message = 'Preparing the parts took longer than its time limit of 1 second and was stopped';
+    assert.equal(failed?.error_message, message);
+    const status = (await patel.get(`/api/jobs/${id}/status`)).json();
+    assert.deepEqual(
+      status.progress_steps.map((step: { status: string }) => step.status),
+      ['failed', 'skipped'],
+    );
+    assert.equal(status.recent_logs.at(-1).message, message);
   });
 
   it('fails a job abandoned by its workers too often with the crash message the client recognises', async () => {
@@ -263,7 +314,7 @@ describe('cancelling', () => {
     assert.equal(late.json().message, 'This job has already completed and cannot be cancelled');
   });
 
-  it('stops a running job at its next check between parts, as cancelled', async () => {
+  it('stops a running job at once, in the middle of its part, as cancelled', async () => {
     const gate = createGate();
     beforePart = async (_job, part) => {
       if (part === 2) await gate.pass();
@@ -272,13 +323,14 @@ describe('cancelling', () => {
     await gate.reached;
     const response = await patel.post(`/api/jobs/${id}/cancel`);
     assert.equal(response.statusCode, 200, response.body);
-    assert.equal(response.json().message, 'Cancellation requested: the job stops after its current step');
+    assert.equal(response.json().message, 'Cancellation requested: the job is stopping');
     assert.equal(response.json().job.status, 'running');
     gate.open();
 
     const cancelled = await waitForStatus(id, 'cancelled');
     assert.ok(cancelled?.completed_at);
-    assert.deepEqual(events, [`prepare ${id}`, `part 1 of ${id}`, `part 2 of ${id}`]);
+    // The cancel aborted the job's signal: part 2, under way when it came, was never recorded as done.
+    assert.deepEqual(events, [`prepare ${id}`, `part 1 of ${id}`]);
     const status = (await patel.get(`/api/jobs/${id}/status`)).json();
     assert.deepEqual(
       status.progress_steps.map((step: { status: string }) => step.status),
@@ -287,6 +339,44 @@ describe('cancelling', () => {
     const messages = status.recent_logs.map((line: { message: string }) => line.message);
     assert.ok(messages.includes('Cancellation requested by Dr Asha Patel'), messages.join(' | '));
     assert.equal(messages.at(-1), 'Cancelled at the user\u2019s request');
+  });
+
+  it('stops within 5 s a step that only waits for its signal, with no heartbeat in between', async () => {
+    beforePart = (job) => untilAborted(job.signal);
+    const id = await enqueue(partsJob('dr.patel', { inputData: { parts: 2 } }));
+    await waitFor(
+      () => server.app.ctx.db.query(`SELECT status FROM job_steps WHERE job_id = $1 AND position = 1`, [id]),
+      ({ rows }) => rows[0]?.status === 'running',
+      'the work step to start',
+    );
+    const started = Date.now();
+    assert.equal((await patel.post(`/api/jobs/${id}/cancel`)).statusCode, 200);
+    await waitForStatus(id, 'cancelled');
+    assert.ok(Date.now() - started < 5_000, `stopped after ${Date.now() - started} ms`);
+    const status = (await patel.get(`/api/jobs/${id}/status`)).json();
+    assert.equal(status.recent_logs.at(-1).message, 'Cancelled at the user\u2019s request');
+  });
+
+  it('ends a cancelled job within 5 s even when its step ignores the signal', async () => {
+    const gate = createGate();
+    beforePart = () => gate.pass();
+    const id = await enqueue(partsJob('dr.patel', { inputData: { parts: 2 } }));
+    await gate.reached;
+    const started = Date.now();
+    assert.equal((await patel.post(`/api/jobs/${id}/cancel`)).statusCode, 200);
+    await waitForStatus(id, 'cancelled');
+    assert.ok(Date.now() - started < 5_000, `stopped after ${Date.now() - started} ms`);
+    gate.open();
+  });
+
+  it('stops a job whose cancel another instance recorded, at the next lease check', async () => {
+    beforePart = (job) => untilAborted(job.signal);
+    const id = await enqueue(partsJob('dr.patel', { inputData: { parts: 2 } }));
+    await waitForStatus(id, 'running');
+    // What the cancel call of another API instance writes: the flag alone, without this queue hearing of it.
+    await server.app.ctx.db.query(`UPDATE jobs SET cancel_requested = true WHERE id = $1`, [id]);
+    (server.app.ctx.jobs as ManagedJobQueue).checkLeasesNow();
+    await waitForStatus(id, 'cancelled');
   });
 
   it("refuses cancelling to the Read Only level, which does not see the patient's jobs at all", async () => {
@@ -317,7 +407,7 @@ describe('leases', () => {
     const other = createJobQueue({
       db: server.app.ctx.db,
       clock: server.clock.now,
-      config: { jobConcurrency: 1, jobLeaseSeconds: 3600, jobHeartbeatSeconds: 3000 },
+      config: { ...QUEUE_LIMITS, jobConcurrency: 1, jobLeaseSeconds: 3600, jobHeartbeatSeconds: 3000 },
       io: server.app.ctx.io,
       log: server.app.log,
     });
@@ -364,7 +454,7 @@ describe('leases', () => {
     const first = createJobQueue({
       db: server.app.ctx.db,
       clock: server.clock.now,
-      config: { jobConcurrency: 1, jobLeaseSeconds: 3600, jobHeartbeatSeconds: 3000 },
+      config: { ...QUEUE_LIMITS, jobConcurrency: 1, jobLeaseSeconds: 3600, jobHeartbeatSeconds: 3000 },
       io: server.app.ctx.io,
       log: server.app.log,
     });
@@ -400,7 +490,7 @@ describe('leases', () => {
     const second = createJobQueue({
       db: server.app.ctx.db,
       clock: server.clock.now,
-      config: { jobConcurrency: 1, jobLeaseSeconds: 3600, jobHeartbeatSeconds: 3000 },
+      config: { ...QUEUE_LIMITS, jobConcurrency: 1, jobLeaseSeconds: 3600, jobHeartbeatSeconds: 3000 },
       io: server.app.ctx.io,
       log: server.app.log,
     });
@@ -417,6 +507,145 @@ describe('leases', () => {
     }
     assert.deepEqual(firstEvents, [`prepare ${id}`, `part 1 of ${id}`]);
     assert.deepEqual(secondEvents, [`part 2 of ${id}`, `part 3 of ${id}`, `finish ${id}`]);
+  });
+});
+
+describe('fair queues', { timeout: 120_000 }, () => {
+  /** One gate per job, held at its first part: a job stays running until the test opens its gate. */
+  function gatePerJob() {
+    const gates = new Map<number, ReturnType<typeof createGate>>();
+    const of = (id: number) => {
+      if (!gates.has(id)) gates.set(id, createGate());
+      return gates.get(id)!;
+    };
+    return {
+      of,
+      hold: (job: JobContext, part: number) => (part === 1 ? of(job.id).pass() : Promise.resolve()),
+      openAll: () => {
+        for (const gate of gates.values()) gate.open();
+      },
+    };
+  }
+  const statusesOf = async (ids: number[]) => (await Promise.all(ids.map(jobOf))).map((job) => job?.status);
+
+  it("claims another user's job before one user's flood drains, running one job of the flood at a time", async () => {
+    const gates = gatePerJob();
+    beforePart = gates.hold;
+    const flood: number[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      flood.push(await enqueue(partsJob('dr.patel', { inputData: { parts: 1 } })));
+    }
+    await gates.of(flood[0]!).reached;
+    const other = await enqueue(partsJob('s.hughes', { inputData: { parts: 1 } }));
+    // The second slot stayed free for someone else: the newcomer's job runs at once, ahead of four older ones.
+    await gates.of(other).reached;
+    assert.deepEqual(await statusesOf(flood), ['running', 'pending', 'pending', 'pending', 'pending']);
+
+    beforePart = async () => undefined;
+    gates.openAll();
+    for (const id of [...flood, other]) await waitForStatus(id, 'completed');
+    // The flood's jobs ran one after another: each began only after the one before it had finished.
+    const starts = events.filter((event) => event.startsWith('prepare ') || event.startsWith('finish '));
+    const floodEvents = starts.filter((event) => flood.includes(Number(event.split(' ')[1])));
+    assert.deepEqual(
+      floodEvents,
+      flood.flatMap((id) => [`prepare ${id}`, `finish ${id}`]),
+    );
+  });
+
+  it('gives the next free slot to the user with the fewest jobs running, even with no per-user limit', async () => {
+    const gates = gatePerJob();
+    const queue = createJobQueue({
+      db: server.app.ctx.db,
+      clock: server.clock.now,
+      config: {
+        jobUserConcurrency: 0,
+        jobGroupConcurrency: 0,
+        jobConcurrency: 2,
+        jobLeaseSeconds: 3600,
+        jobHeartbeatSeconds: 3000,
+      },
+      io: server.app.ctx.io,
+      log: server.app.log,
+    });
+    queue.registerHandler(
+      'test_fair',
+      createPartsJobHandler({ record: (event) => events.push(event), beforePart: gates.hold }),
+    );
+    queue.start();
+    try {
+      const flood: number[] = [];
+      for (let index = 0; index < 4; index += 1) {
+        flood.push(await enqueue(partsJob('dr.patel', { jobType: 'test_fair', inputData: { parts: 1 } })));
+        queue.notify();
+      }
+      await gates.of(flood[0]!).reached;
+      await gates.of(flood[1]!).reached;
+      const other = await enqueue(partsJob('s.hughes', { jobType: 'test_fair', inputData: { parts: 1 } }));
+      queue.notify();
+      assert.equal((await jobOf(other))?.status, 'pending', 'both slots are taken');
+
+      gates.of(flood[0]!).open();
+      await gates.of(other).reached;
+      assert.deepEqual(await statusesOf(flood), ['completed', 'running', 'pending', 'pending']);
+      gates.openAll();
+      gates.of(flood[2]!).open();
+      gates.of(flood[3]!).open();
+      for (const id of [...flood, other]) await waitForStatus(id, 'completed');
+    } finally {
+      gates.openAll();
+      await queue.stop();
+    }
+  });
+
+  it("holds one group's jobs to JOB_GROUP_CONCURRENCY while another group's job runs", async () => {
+    const gates = gatePerJob();
+    const queue = createJobQueue({
+      db: server.app.ctx.db,
+      clock: server.clock.now,
+      config: {
+        jobUserConcurrency: 0,
+        jobGroupConcurrency: 1,
+        jobConcurrency: 2,
+        jobLeaseSeconds: 3600,
+        jobHeartbeatSeconds: 3000,
+      },
+      io: server.app.ctx.io,
+      log: server.app.log,
+    });
+    queue.registerHandler(
+      'test_group_fair',
+      createPartsJobHandler({ record: (event) => events.push(event), beforePart: gates.hold }),
+    );
+    queue.start();
+    try {
+      assert.notEqual(users['dr.patel']!.groupId, users['dr.okafor']!.groupId, 'two groups');
+      const first = await enqueue(
+        partsJob('dr.patel', { jobType: 'test_group_fair', inputData: { parts: 1 } }),
+      );
+      queue.notify();
+      await gates.of(first).reached;
+      const sameGroup = await enqueue(
+        partsJob('s.hughes', { jobType: 'test_group_fair', inputData: { parts: 1 } }),
+      );
+      const otherGroup = await enqueue(
+        partsJob('dr.okafor', {
+          jobType: 'test_group_fair',
+          patientId: patients.doherty!,
+          inputData: { parts: 1 },
+        }),
+      );
+      queue.notify();
+      await gates.of(otherGroup).reached;
+      assert.equal((await jobOf(sameGroup))?.status, 'pending', 'its group already runs a job');
+      gates.of(first).open();
+      await gates.of(sameGroup).reached;
+      gates.openAll();
+      for (const id of [first, sameGroup, otherGroup]) await waitForStatus(id, 'completed');
+    } finally {
+      gates.openAll();
+      await queue.stop();
+    }
   });
 });
 
@@ -439,7 +668,7 @@ describe('configuration', () => {
     const idle = createJobQueue({
       db: server.app.ctx.db,
       clock: server.clock.now,
-      config: { jobConcurrency: 0, jobLeaseSeconds: 3600, jobHeartbeatSeconds: 3000 },
+      config: { ...QUEUE_LIMITS, jobConcurrency: 0, jobLeaseSeconds: 3600, jobHeartbeatSeconds: 3000 },
       io: server.app.ctx.io,
       log: server.app.log,
     });

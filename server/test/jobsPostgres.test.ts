@@ -54,6 +54,8 @@ describe('background jobs on a real PostgreSQL shared by two servers', { skip: s
       SEED_DEMO: 'true',
       JOB_LEASE_SECONDS: '3600',
       JOB_HEARTBEAT_SECONDS: '3000',
+      // One user queues every job here: without a per-user limit both servers run them side by side.
+      JOB_USER_CONCURRENCY: '0',
     });
     const clock = createTestClock();
     const app = await buildApp(config, { clock: clock.now });
@@ -85,7 +87,13 @@ describe('background jobs on a real PostgreSQL shared by two servers', { skip: s
     other = createJobQueue({
       db: otherDb,
       clock: clock.now,
-      config: { jobConcurrency: 2, jobLeaseSeconds: 3600, jobHeartbeatSeconds: 3000 },
+      config: {
+        jobUserConcurrency: 0,
+        jobGroupConcurrency: 0,
+        jobConcurrency: 2,
+        jobLeaseSeconds: 3600,
+        jobHeartbeatSeconds: 3000,
+      },
       io: app.ctx.io,
       log: app.log,
     });

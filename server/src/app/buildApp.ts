@@ -90,6 +90,7 @@ import { registerTranscriptionRoutes } from '../features/transcription/registerT
 import { createStructuredTemplateService } from '../features/structured-templates/createStructuredTemplateService.js';
 import { registerStructuredTemplateRoutes } from '../features/structured-templates/registerStructuredTemplateRoutes.js';
 import { registerErrorHandling } from '../http/registerErrorHandling.js';
+import { registerRequestTimeLimits } from '../http/registerRequestTimeLimits.js';
 import { httpServerOptions } from '../http/httpServerOptions.js';
 import { registerJsonBodyParser } from '../http/registerJsonBodyParser.js';
 import { createContractValidatorCompiler } from '../http/validation/createContractValidatorCompiler.js';
@@ -299,6 +300,7 @@ export async function buildApp(
     });
 
     registerErrorHandling(app, config.bodyLimitBytes);
+    registerRequestTimeLimits(app, config.timeouts.requestMs);
     registerAuditTrail(app, openDb);
     registerJsonBodyParser(app);
     await app.register(helmet, {
@@ -385,7 +387,7 @@ export async function buildApp(
           createPatientService({ db: openDb, clock, dataDir: config.dataDir, purgers: patientDataPurgers }),
         );
         registerDirectoryRoutes(scope, { directory: createDirectoryRepository(openDb), users });
-        const jobService = createJobService({ db: openDb, clock, io });
+        const jobService = createJobService({ db: openDb, clock, io, queue: jobs });
         registerJobRoutes(scope, jobService);
         await registerDocumentRoutes(scope, {
           documents: createDocumentService({

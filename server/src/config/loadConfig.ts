@@ -42,6 +42,13 @@ export interface ServerConfig {
   logLevel: string;
   /** Background jobs this server runs at once; 0: it runs none (another process of the same build does). */
   jobConcurrency: number;
+  /**
+   * Jobs of one user running at once across every instance: the others wait while slots stay free for other users.
+   * 0: no limit.
+   */
+  jobUserConcurrency: number;
+  /** Jobs of one group running at once across every instance; 0: no limit. */
+  jobGroupConcurrency: number;
   /** How long a worker's claim on a job lasts without a heartbeat; a job whose lease ran out is resumed elsewhere. */
   jobLeaseSeconds: number;
   /** How often a worker extends its leases (and looks for work queued or abandoned elsewhere). */
@@ -266,9 +273,14 @@ function readSpeechSettings(env: NodeJS.ProcessEnv): SpeechSettings {
 
 function readJobSettings(
   env: NodeJS.ProcessEnv,
-): Pick<ServerConfig, 'jobConcurrency' | 'jobLeaseSeconds' | 'jobHeartbeatSeconds'> {
+): Pick<
+  ServerConfig,
+  'jobConcurrency' | 'jobUserConcurrency' | 'jobGroupConcurrency' | 'jobLeaseSeconds' | 'jobHeartbeatSeconds'
+> {
   const settings = {
     jobConcurrency: readInteger(env, 'JOB_CONCURRENCY', 2, 0, 64),
+    jobUserConcurrency: readInteger(env, 'JOB_USER_CONCURRENCY', 1, 0, 1024),
+    jobGroupConcurrency: readInteger(env, 'JOB_GROUP_CONCURRENCY', 0, 0, 1024),
     jobLeaseSeconds: readInteger(env, 'JOB_LEASE_SECONDS', 30, 2, 3600),
     jobHeartbeatSeconds: readInteger(env, 'JOB_HEARTBEAT_SECONDS', 10, 1, 3600),
   };

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpTimeouts } from '../config/loadConfig.js';
+import { longestRequestMs } from './registerRequestTimeLimits.js';
 
 /** What the server answers on a connection whose request it cannot read, before any route is involved. */
 function clientErrorAnswer(code: string | undefined): { status: number; message: string } {
@@ -43,15 +44,18 @@ function answerFrameworkError(error: FastifyError, _request: FastifyRequest, rep
 /**
  * The Fastify options that decide how long the server waits for a client. Without them Fastify waits forever
  * for a request's body (`requestTimeout` 0) and Node checks the header and request time-outs only every 30 s.
+ * Node's request time-out is the longest an upload may take; registerRequestTimeLimits holds every other route
+ * to REQUEST_TIMEOUT_MS.
  */
 export function httpServerOptions(timeouts: HttpTimeouts) {
+  const requestTimeout = longestRequestMs(timeouts.requestMs);
   return {
-    requestTimeout: timeouts.requestMs,
+    requestTimeout,
     connectionTimeout: timeouts.idleConnectionMs,
     keepAliveTimeout: timeouts.keepAliveMs,
     http: {
       headersTimeout: timeouts.headersMs,
-      requestTimeout: timeouts.requestMs,
+      requestTimeout,
       connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(timeouts.headersMs / 4))),
     },
     clientErrorHandler: answerClientError,

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from './HttpError.js';
+import { isMalformedMultipart, MALFORMED_UPLOAD_MESSAGE } from './malformedMultipart.js';
 
 /** Messages for the framework's own client errors, so that no answer carries framework internals. */
 function clientErrorMessage(error: FastifyError, bodyLimitBytes: number): string {
@@ -25,6 +26,10 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimitBytes: numb
         .status(error.statusCode)
         .headers(error.headers)
         .send({ ...error.extra, message: error.message });
+    }
+    if (isMalformedMultipart(error)) {
+      request.log.info({ err: error }, 'upload refused: its multipart body was cut off or malformed');
+      return reply.status(400).send({ message: MALFORMED_UPLOAD_MESSAGE });
     }
     const statusCode = (error as FastifyError).statusCode;
     if (error instanceof SyntaxError && statusCode === undefined) {

@@ -13,6 +13,7 @@ import { m011DraftReports } from './m011DraftReports.js';
 import { m012SocketIoAttachments } from './m012SocketIoAttachments.js';
 import { m013Transcriptions } from './m013Transcriptions.js';
 import { m014TokenRotations } from './m014TokenRotations.js';
+import { m015FairJobClaims } from './m015FairJobClaims.js';
 
 export const migrations: readonly Migration[] = [
   m001InitialSchema,
@@ -29,4 +30,5 @@ export const migrations: readonly Migration[] = [
   m012SocketIoAttachments,
   m013Transcriptions,
   m014TokenRotations,
+  m015FairJobClaims,
 ];

@@ -2,12 +2,12 @@ import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
-import { DOCUMENT_FILENAME_MAX_LENGTH, isStorableText } from '@ewrt/contract';
 import { badRequest, HttpError } from '../../http/HttpError.js';
 import { baseName } from '../documents/checkDocumentName.js';
 import { DOCUMENT_MESSAGES } from '../documents/documentMessages.js';
 import { DocumentLimitError } from '../documents/extraction/ExtractedDocument.js';
 import { newStorageKey, type FileStore } from '../files/FileStore.js';
+import { uploadedFileNameProblem } from '../files/uploadedFileNameProblem.js';
 import { AUTHORING_DOCUMENT_MESSAGES, type AuthoringDocumentKind } from './authoringDocumentMessages.js';
 import { readWordDocumentText, wordCountOf } from './readWordDocumentText.js';
 
@@ -30,11 +30,8 @@ function checkDocxName(rawName: string, kind: AuthoringDocumentKind): string {
   if (!/\.docx$/iu.test(filename) || filename.length === '.docx'.length) {
     throw badRequest(AUTHORING_DOCUMENT_MESSAGES.onlyDocx(kind));
   }
-  if (filename.length > DOCUMENT_FILENAME_MAX_LENGTH) throw badRequest(DOCUMENT_MESSAGES.fileNameTooLong);
-  // Control characters would reach every list, log line and download header that shows the name.
-  if (!isStorableText(filename) || /\p{Cc}/u.test(filename)) {
-    throw badRequest(DOCUMENT_MESSAGES.fileNameUnstorable);
-  }
+  const problem = uploadedFileNameProblem(filename);
+  if (problem) throw badRequest(problem);
   return filename;
 }
 

@@ -114,7 +114,10 @@ export async function registerAuthoringDocumentRoutes(
 
     uploadScope.route({
       ...authoringDocumentCalls.uploadExampleDocument,
-      config: { audit: { action: 'example_document.upload', resource: 'user' } },
+      config: {
+        audit: { action: 'example_document.upload', resource: 'user' },
+        uploadMaxBytes: maxUploadBytes,
+      },
       handler: async (request, reply) => {
         const answer = await documents.uploadExampleDocument(
           currentUser(request),
@@ -128,7 +131,10 @@ export async function registerAuthoringDocumentRoutes(
 
     uploadScope.route({
       ...authoringDocumentCalls.uploadReportTemplate,
-      config: { audit: { action: 'report_template.upload', resource: 'user' } },
+      config: {
+        audit: { action: 'report_template.upload', resource: 'user' },
+        uploadMaxBytes: maxUploadBytes,
+      },
       handler: async (request, reply) => {
         const answer = await documents.uploadTemplate(
           currentUser(request),

@@ -10,7 +10,16 @@ import { createDocumentRepository, type StoredDocument } from '../documents/docu
 import { convertWithLibreOffice } from '../documents/extraction/convertWithLibreOffice.js';
 import { extractInWorker } from '../documents/extraction/extractInWorker.js';
 import { newStorageKey, StoredFileMissingError, type FileStore } from '../files/FileStore.js';
-import { JobCancelledError, JobLeaseLostError, type JobContext, type JobQueue } from '../jobs/JobQueue.js';
+import {
+  isJobInterrupted,
+  JobCancelledError,
+  jobEndingOf,
+  JobFailedError,
+  jobFailureMessage,
+  type JobContext,
+  type JobQueue,
+} from '../jobs/JobQueue.js';
+import { stepTimeLimitMs } from '../jobs/stepTimeLimits.js';
 import { londonEnGbDate } from './bundleDates.js';
 import { createBundleRepository, type NewBundleEntry, type StoredBundle } from './bundleRepository.js';
 import { planBundleIndex, type BundleIndexPlan } from './planBundleIndex.js';
@@ -65,9 +74,6 @@ const FROM_LABELS: Record<RenderedFrom, string> = {
 
 /** Pages copied per call: one copier shares fonts and images between them, and the API gets a turn in between. */
 const PAGES_PER_COPY = 20;
-
-const isInterruption = (job: JobContext, error: unknown) =>
-  job.signal.aborted || error instanceof JobLeaseLostError;
 
 const readStored = (files: FileStore, storageKey: string) =>
   files.withLocalFile(storageKey, (filePath) => readFile(filePath));
@@ -173,9 +179,11 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
         };
       } catch (error) {
         if (job.signal.aborted) throw error;
+        // The converter's own text is for the server log: the job's log is shown to users.
+        deps.log.warn({ err: error, jobId: job.id }, 'LibreOffice could not convert a bundle document');
         await job.log(
           'warning',
-          `LibreOffice could not convert ${document.filename} (${(error as Error).message}); its text is shown instead`,
+          `LibreOffice could not convert ${document.filename}; its text is shown instead`,
         );
       }
     }
@@ -216,7 +224,7 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
       } catch (error) {
         if (!(error instanceof StoredFileMissingError)) throw error;
         // The index already names it: a bundle without it would not match its own index.
-        throw new Error(
+        throw new JobFailedError(
           `${document.filename} was deleted while the bundle was being made: generate it again`,
           {
             cause: error,
@@ -224,7 +232,7 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
         );
       }
       const source = await loadCopyable(bytes);
-      if (!source) throw new Error(`${document.filename} could not be read again to copy its pages`);
+      if (!source) throw new JobFailedError(`${document.filename} could not be read again to copy its pages`);
       const firstPage = nextPage;
       const pageCount = source.getPageCount();
       for (let start = 0; start < pageCount; start += PAGES_PER_COPY) {
@@ -289,7 +297,8 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
       skipped: [...(saved?.skipped ?? [])],
     };
     try {
-      const rendered = await job.step('render', async () => {
+      const renderLimit = { timeLimitMs: stepTimeLimitMs('bundleRendering', documentIds.length) };
+      const rendered = await job.step('render', renderLimit, async () => {
         const done = new Set([
           ...progress.rendered.map((document) => document.documentId),
           ...progress.skipped,
@@ -325,18 +334,20 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
           await job.saveCheckpoint(progress);
         }
         if (progress.rendered.length === 0)
-          throw new Error('None of the documents is left to put in the bundle');
+          throw new JobFailedError('None of the documents is left to put in the bundle');
         return progress.rendered;
       });
 
       let assembled: AssembledBundle | null = null;
       // A job resumed after a completed step has lost the PDF it held in memory: it is made again from the renderings.
       const assembledBundle = async () => (assembled ??= await assemble(bundle, rendered, job));
-      await job.step('assemble', async () => {
+      const pageCount = rendered.reduce((sum, document) => sum + document.pageCount, 0);
+      const pagesLimit = { timeLimitMs: stepTimeLimitMs('bundlePages', pageCount) };
+      await job.step('assemble', pagesLimit, async () => {
         const { entries } = await assembledBundle();
         return { documents: entries.length, pages: entries.at(-1)?.lastPage ?? 0 };
       });
-      const indexPages = await job.step('index', async () => {
+      const indexPages = await job.step('index', pagesLimit, async () => {
         const current = await assembledBundle();
         addIndex(current);
         await job.log(
@@ -381,11 +392,12 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
       await removeTemporary(rendered);
       return { bundle_result: result };
     } catch (error) {
-      if (isInterruption(job, error)) throw error;
-      const cancelled = error instanceof JobCancelledError;
+      if (isJobInterrupted(job, error)) throw error;
+      const ending = jobEndingOf(job, error);
+      const cancelled = ending instanceof JobCancelledError;
       await bundles.markEnded(bundle.id, {
         status: cancelled ? 'cancelled' : 'failed',
-        errorMessage: cancelled ? null : (error as Error).message,
+        errorMessage: cancelled ? null : jobFailureMessage(ending),
         at: deps.clock(),
       });
       await removeTemporary(progress.rendered).catch((cleanupError: unknown) =>

@@ -1,5 +1,5 @@
-import { DOCUMENT_FILENAME_MAX_LENGTH, isStorableText } from '@ewrt/contract';
 import { badRequest } from '../../http/HttpError.js';
+import { uploadedFileNameProblem } from '../files/uploadedFileNameProblem.js';
 import { DOCUMENT_MESSAGES } from './documentMessages.js';
 import type { DocumentFileType } from './extraction/ExtractedDocument.js';
 import { declaredTypeOf, validateDocumentFile } from './validateDocumentFile.js';
@@ -16,11 +16,8 @@ export function baseName(filename: string): string {
 export function checkDocumentName(rawName: string): { filename: string; declared: DocumentFileType } {
   const filename = baseName(rawName);
   if (!filename) throw badRequest(DOCUMENT_MESSAGES.noFileName);
-  if (filename.length > DOCUMENT_FILENAME_MAX_LENGTH) throw badRequest(DOCUMENT_MESSAGES.fileNameTooLong);
-  // Control characters would reach every list, log line and download header that shows the name.
-  if (!isStorableText(filename) || /\p{Cc}/u.test(filename)) {
-    throw badRequest(DOCUMENT_MESSAGES.fileNameUnstorable);
-  }
+  const problem = uploadedFileNameProblem(filename);
+  if (problem) throw badRequest(problem);
   const declared = declaredTypeOf(filename);
   // Only the name is judged here: the size is checked as the content streams in.
   const nameCheck = validateDocumentFile(filename, 1, Number.POSITIVE_INFINITY);

@@ -1,4 +1,3 @@
-import { DOCUMENT_FILENAME_MAX_LENGTH } from '@ewrt/contract';
 import { PATIENT_TOOL_MESSAGES } from '../patients/findPatientForTools.js';
 import type { DocumentOwner } from './DocumentOwner.js';
 import type { StoredDocument } from './documentRepository.js';
@@ -34,9 +33,9 @@ export const DOCUMENT_MESSAGES = {
   patientIdFirst: 'Send the patient_id field before the file',
   noFile: 'Choose a file to upload',
   noFileName: 'The file has no name',
-  fileNameTooLong: `The file name is too long (at most ${DOCUMENT_FILENAME_MAX_LENGTH} characters)`,
-  fileNameUnstorable: 'The file name contains characters that cannot be stored',
   emptyFile: (name: string) => `${name} is empty`,
+  /** A job's error when reading the file failed for a reason the product has no words of its own for. */
+  unreadableFile: (name: string) => `${name} could not be read: it may be damaged or not a valid document`,
   notRealFile: (name: string, declared: DocumentFileType, detected: DetectedContent) =>
     `${name} is not a real ${TYPE_LABELS[declared]} file: its content looks like ${
       detected.type ? CONTENT_DESCRIPTIONS[detected.type] : detected.description

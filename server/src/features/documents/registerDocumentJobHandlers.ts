@@ -5,13 +5,19 @@ import type { Database } from '../../db/Database.js';
 import type { FileStore } from '../files/FileStore.js';
 import {
   JobCancelledError,
+  JobFailedError,
+  jobFailureMessage,
   JobLeaseLostError,
+  isJobInterrupted,
+  UNEXPECTED_JOB_FAILURE,
   type JobContext,
   type JobLogLevel,
   type JobQueue,
 } from '../jobs/JobQueue.js';
+import { stepTimeLimitMs } from '../jobs/stepTimeLimits.js';
 import { chunkPages, type PageToIndex } from './chunkPages.js';
 import { describePagesWithoutText } from './describePagesWithoutText.js';
+import { DOCUMENT_MESSAGES } from './documentMessages.js';
 import type { DocumentOwner } from './DocumentOwner.js';
 import { createDocumentRepository, type StoredDocument } from './documentRepository.js';
 import type { EmbeddingProvider } from './EmbeddingProvider.js';
@@ -58,6 +64,7 @@ export interface DocumentJobDeps {
 /** Chunks written per statement: small enough that other requests wait only a few milliseconds for the database. */
 const CHUNKS_PER_STATEMENT = 40;
 const FOREIGN_KEY_VIOLATION = '23503';
+const MEGABYTE = 1024 * 1024;
 
 interface ExtractionSummary {
   pages: number;
@@ -129,11 +136,6 @@ async function documentOrCancel(deps: DocumentJobDeps, documentId: number): Prom
   return document;
 }
 
-/** What a handler does with an error: work interrupted by a lost lease or a stop is resumed later, untouched. */
-function isInterruption(job: JobContext, error: unknown): boolean {
-  return job.signal.aborted || error instanceof JobLeaseLostError;
-}
-
 /** Whose index a rebuild job re-derives: the job's patient, or the user its input names (opinion documents). */
 function rebuildOwnerOf(job: JobContext): DocumentOwner {
   if (job.patientId !== null) return { kind: 'patient', patientId: job.patientId, groupId: job.groupId };
@@ -144,10 +146,18 @@ function rebuildOwnerOf(job: JobContext): DocumentOwner {
   return { kind: 'opinions', userId: ownerUserId };
 }
 
-function readableFailure(document: StoredDocument, error: unknown): Error {
-  return error instanceof UnreadableDocumentError
-    ? new Error(`${document.filename} could not be read: ${error.message}`)
-    : (error as Error);
+/**
+ * The job's failure in the product's words: a file found unreadable says why; any other error while the file was
+ * being read says it may be damaged (the library's text stays in the error's cause, for the server log); later
+ * errors (`reading` false) are the queue's unexpected failure.
+ */
+function readableFailure(document: StoredDocument, error: unknown, reading: boolean): unknown {
+  if (error instanceof UnreadableDocumentError) {
+    return new JobFailedError(`${document.filename} could not be read: ${error.message}`, { cause: error });
+  }
+  const ownWords = jobFailureMessage(error) !== UNEXPECTED_JOB_FAILURE || error instanceof JobCancelledError;
+  if (!reading || ownWords) return error;
+  return new JobFailedError(DOCUMENT_MESSAGES.unreadableFile(document.filename), { cause: error });
 }
 
 /**
@@ -288,8 +298,10 @@ export function registerDocumentJobHandlers(jobs: JobQueue, deps: DocumentJobDep
     const document = await documentOrCancel(deps, Number(job.inputData.document_id));
     // Extraction's pages, kept between steps; a job resumed at a later step reads the file again.
     let extracted: ExtractedDocument | null = null;
+    let reading = true;
     try {
-      const summary = await job.step<ExtractionSummary>('extract', async () => {
+      const limit = { timeLimitMs: stepTimeLimitMs('documentExtraction', document.sizeBytes / MEGABYTE) };
+      const summary = await job.step<ExtractionSummary>('extract', limit, async () => {
         const read = await extract(document, job, (done, total) => {
           job
             .progress((done / total) * 100, `Reading ${document.filename}: page ${done} of ${total}`)
@@ -307,7 +319,9 @@ export function registerDocumentJobHandlers(jobs: JobQueue, deps: DocumentJobDep
           ocr_candidates: ocrCandidates(read),
         };
       });
-      const ocr = await job.step<OcrStepResult>('ocr', async () => {
+      reading = false;
+      const ocrLimit = stepTimeLimitMs('documentOcr', pagesForOcr(document, summary.ocr_candidates).length);
+      const ocr = await job.step<OcrStepResult>('ocr', { timeLimitMs: ocrLimit }, async () => {
         const result = await readByOcr(
           document,
           job,
@@ -318,7 +332,8 @@ export function registerDocumentJobHandlers(jobs: JobQueue, deps: DocumentJobDep
         for (const sentence of result.sentences) await job.log('info', `${document.filename}: ${sentence}`);
         return result;
       });
-      const chunksCreated = await job.step('index', async () => {
+      const indexLimit = stepTimeLimitMs('documentIndex', summary.pages);
+      const chunksCreated = await job.step('index', { timeLimitMs: indexLimit }, async () => {
         const read = extracted ?? (await extract(document, job));
         const ocrResults = ocr.ocr_pages.length > 0 ? await pageOcr.resultsOf(document.id) : new Map();
         const count = await index(document, withOcrText(read, ocrResults), job.signal, (level, message) =>
@@ -368,9 +383,10 @@ export function registerDocumentJobHandlers(jobs: JobQueue, deps: DocumentJobDep
         },
       };
     } catch (error) {
-      if (isInterruption(job, error)) throw error;
+      // Work interrupted by a lost lease or a stop is resumed later, untouched.
+      if (isJobInterrupted(job, error)) throw error;
       await documents.markFailed(document.id);
-      throw readableFailure(document, error);
+      throw readableFailure(document, error, reading);
     }
   });
 
@@ -410,9 +426,14 @@ export function registerDocumentJobHandlers(jobs: JobQueue, deps: DocumentJobDep
             );
             chunks += count ?? 0;
           } catch (error) {
-            if (isInterruption(job, error) || error instanceof JobCancelledError) throw error;
+            if (
+              job.signal.aborted ||
+              error instanceof JobLeaseLostError ||
+              error instanceof JobCancelledError
+            )
+              throw error;
             failed.push(document.filename);
-            await job.log('error', readableFailure(document, error).message);
+            await job.log('error', jobFailureMessage(readableFailure(document, error, true)));
           }
         }
         done.add(documentId);

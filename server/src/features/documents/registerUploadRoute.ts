@@ -42,7 +42,7 @@ export async function registerUploadRoute(
     });
     uploadScope.route({
       ...options.call,
-      config: { audit: options.audit },
+      config: { audit: options.audit, uploadMaxBytes: maxUploadBytes },
       onRequest: async (request, reply) => {
         const declared = Number(request.headers['content-length']);
         if (Number.isFinite(declared) && declared > maxUploadBytes + MULTIPART_OVERHEAD_BYTES) {

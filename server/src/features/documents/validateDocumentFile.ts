@@ -1,4 +1,5 @@
 import { DOCUMENT_EXTENSIONS, type DocumentValidationResult } from '@ewrt/contract';
+import { uploadedFileNameProblem } from '../files/uploadedFileNameProblem.js';
 import type { DocumentFileType } from './extraction/ExtractedDocument.js';
 
 const BYTES_PER_MEGABYTE = 1024 * 1024;
@@ -37,6 +38,8 @@ export function validateDocumentFile(
   maxBytes: number,
 ): DocumentValidationResult {
   const errors: string[] = [];
+  const nameProblem = uploadedFileNameProblem(filename);
+  if (nameProblem) errors.push(nameProblem);
   const fileType = declaredTypeOf(filename);
   if (!fileType) {
     const extension = extensionOf(filename);

@@ -1,12 +1,12 @@
 import { JOB_TYPES, type AiUseRecord, type DraftProcessingResult, type ReportSection } from '@ewrt/contract';
 import type { Clock } from '../../context/Clock.js';
 import type { Database } from '../../db/Database.js';
-import type { AiProvider } from '../ai/AiProvider.js';
+import { LanguageModelError, type AiProvider } from '../ai/AiProvider.js';
 import { recordJobAudit } from '../audit/recordAudit.js';
 import { createAuthoringDocumentRepository } from '../authoring-documents/authoringDocumentRepository.js';
 import type { EmbeddingProvider } from '../documents/EmbeddingProvider.js';
 import type { DraftReportDocumentInput, DraftReportWriter } from '../generated-reports/DraftReportWriter.js';
-import { JobCancelledError, type JobContext, type JobQueue } from '../jobs/JobQueue.js';
+import { JobCancelledError, JobFailedError, type JobContext, type JobQueue } from '../jobs/JobQueue.js';
 import { assembleCompleteReport } from './assembleCompleteReport.js';
 import { describeAiUse } from './describeAiUse.js';
 import {
@@ -98,7 +98,11 @@ export function registerDraftReportJobHandler(jobs: JobQueue, deps: DraftReportJ
             templateId: input.template_id,
             signal: job.signal,
           },
-        );
+        ).catch((error: unknown) => {
+          // The model's reason is the job's error (the screen shows it); anything else is unexpected.
+          if (error instanceof LanguageModelError) throw new JobFailedError(error.message, { cause: error });
+          throw error;
+        });
         await job.log(
           'info',
           `${prompt.title}: ${drafted.origin === 'language-model' ? `drafted by ${drafted.bedrock_model_used}` : 'evidence digest'} from ${drafted.sources.length} passage(s)`,

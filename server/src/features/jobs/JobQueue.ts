@@ -1,8 +1,24 @@
 import type { Job } from '@ewrt/contract';
 import type { Queryable } from '../../db/Database.js';
+import { HttpError } from '../../http/HttpError.js';
+import { JobFailedError } from './JobFailedError.js';
+import { JobLeaseLostError } from './JobLeaseLostError.js';
+import { JobTimeLimitError } from './JobTimeLimitError.js';
 
 export { JobCancelledError } from './JobCancelledError.js';
-export { JobLeaseLostError } from './JobLeaseLostError.js';
+export { JobFailedError, JobLeaseLostError, JobTimeLimitError };
+
+/** A failed job's error when what failed was not one of the product's own refusals (see JobFailedError). */
+export const UNEXPECTED_JOB_FAILURE =
+  'The job stopped because of an unexpected problem on the server. Please try again; if it happens again, ' +
+  'tell your administrator';
+
+/** The error a user is shown for a job that failed with `error`: the product's own words, never a library's. */
+export function jobFailureMessage(error: unknown): string {
+  const ownWords =
+    error instanceof JobFailedError || error instanceof JobTimeLimitError || error instanceof HttpError;
+  return ownWords && error.message.trim() !== '' ? error.message : UNEXPECTED_JOB_FAILURE;
+}
 
 export interface JobStepDeclaration {
   name: string;
@@ -27,6 +43,14 @@ export interface NewJob {
 
 export type JobLogLevel = 'debug' | 'info' | 'warning' | 'error';
 
+export interface JobStepOptions {
+  /**
+   * How long the step may run (computed from its input: pages, bytes, seconds of audio). Past it the job's signal
+   * is aborted with a JobTimeLimitError and the job fails with its message.
+   */
+  timeLimitMs?: number;
+}
+
 export interface JobContext {
   readonly id: number;
   readonly jobType: string;
@@ -40,6 +64,8 @@ export interface JobContext {
    * `undefined` result comes back as null). Checks cancellation before the step starts (throws JobCancelledError).
    */
   step<T>(name: string, run: () => Promise<T>): Promise<T>;
+  /** The same, under the time limit `options` give. */
+  step<T>(name: string, options: JobStepOptions, run: () => Promise<T>): Promise<T>;
   /**
    * Progress of the current step 0–100 and a description; the job's progress_percentage is derived from the steps
    * (each step an equal share unless weights are declared) and current_step_description set.
@@ -51,7 +77,11 @@ export interface JobContext {
   saveCheckpoint(value: unknown): Promise<void>;
   /** Throws JobCancelledError if a cancel was requested (call between parts of a long step). */
   throwIfCancelled(): Promise<void>;
-  /** Aborted when the lease is lost or the server is stopping. */
+  /**
+   * Aborted, with the reason as its `reason`, when a cancel is requested (JobCancelledError), the running step
+   * passes its time limit (JobTimeLimitError), or this worker must let the job go because its lease was lost or
+   * the server is stopping (JobLeaseLostError: see isJobInterrupted). Every long step passes it on or watches it.
+   */
   readonly signal: AbortSignal;
 }
 
@@ -71,4 +101,20 @@ export interface JobQueue {
   stop(): Promise<void>;
   /** Current state as the contract's Job, for other features (e.g. documents answering the upload). */
   get(jobId: number): Promise<Job | null>;
+}
+
+/**
+ * Whether the job was only interrupted (its lease lost, or the server stopping) rather than ended: it is then
+ * resumed by the next worker, so a handler keeps its files and leaves its document's state as it was.
+ */
+export function isJobInterrupted(job: Pick<JobContext, 'signal'>, error?: unknown): boolean {
+  return (
+    error instanceof JobLeaseLostError ||
+    (job.signal.aborted && job.signal.reason instanceof JobLeaseLostError)
+  );
+}
+
+/** What ended the job's work: its signal's reason once aborted (cancel, time limit, interruption), else `error`. */
+export function jobEndingOf(job: Pick<JobContext, 'signal'>, error: unknown): unknown {
+  return job.signal.aborted ? job.signal.reason : error;
 }

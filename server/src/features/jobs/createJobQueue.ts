@@ -7,7 +7,16 @@ import type { Clock } from '../../context/Clock.js';
 import type { Database, Queryable } from '../../db/Database.js';
 import { JobCancelledError } from './JobCancelledError.js';
 import { JobLeaseLostError } from './JobLeaseLostError.js';
-import type { JobContext, JobHandler, JobLogLevel, JobQueue, NewJob } from './JobQueue.js';
+import { JobTimeLimitError } from './JobTimeLimitError.js';
+import {
+  jobFailureMessage,
+  type JobContext,
+  type JobHandler,
+  type JobLogLevel,
+  type JobQueue,
+  type JobStepOptions,
+  type NewJob,
+} from './JobQueue.js';
 import {
   checkStepDeclarations,
   createJobRepository,
@@ -30,11 +39,20 @@ const STOP_WAIT_MS = 5_000;
 const ENGINE_LOG_SOURCE = 'job_queue';
 /** Sent to the other instances when a job was queued: their workers claim it now rather than at a heartbeat. */
 const JOB_QUEUED_EVENT = 'ewrt:job-queued';
+/** Sent to the other instances when a cancel was requested: the one running the job aborts it now. */
+const JOB_CANCEL_EVENT = 'ewrt:job-cancel-requested';
+/**
+ * After its signal is aborted, how long a handler gets to stop before its job's outcome is written without it (its
+ * slot stays taken until it does stop, so work that ignores the signal cannot pile up).
+ */
+const ABORT_GRACE_MS = 3_000;
 const LONGEST_ERROR_MESSAGE = 2_000;
+/** The advisory lock every instance's claim takes (any constant unique to the job queue). */
+const JOB_CLAIM_LOCK = 0x6a6f6273;
 
 export type JobQueueSettings = Pick<
   ServerConfig,
-  'jobConcurrency' | 'jobLeaseSeconds' | 'jobHeartbeatSeconds'
+  'jobConcurrency' | 'jobUserConcurrency' | 'jobGroupConcurrency' | 'jobLeaseSeconds' | 'jobHeartbeatSeconds'
 >;
 
 /** The queue as buildApp holds it: the JobQueue every feature uses, and what the jobs feature itself needs. */
@@ -44,6 +62,11 @@ export interface ManagedJobQueue extends JobQueue {
    * meanwhile has its handler aborted at once (the purge of a patient's data calls it).
    */
   checkLeasesNow(): void;
+  /**
+   * A cancel of this job was just requested: the handler running it, on this instance or another, is aborted now
+   * rather than at its next check.
+   */
+  stopCancelled(jobId: number): void;
 }
 
 interface RunningJob {
@@ -57,6 +80,17 @@ function messageOf(error: unknown): string {
 }
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+/** The handler's result, or, once `signal` is aborted, its reason if the handler has not ended ABORT_GRACE_MS later. */
+function settleAfterAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  const givenUp = new Promise<never>((_resolve, reject) => {
+    const giveUp = () => setTimeout(() => reject(signal.reason), ABORT_GRACE_MS).unref();
+    if (signal.aborted) giveUp();
+    else signal.addEventListener('abort', giveUp, { once: true });
+  });
+  givenUp.catch(() => undefined);
+  return Promise.race([work, givenUp]);
+}
 
 /**
  * The background job engine: `jobConcurrency` workers in this process claim jobs from the `jobs` table with
@@ -117,14 +151,7 @@ export function createJobQueue(deps: {
         pumpAgain = false;
         await failAbandonedJobs();
         while (!stopping && running.size < concurrency && handlers.size > 0) {
-          const row = await jobs.claimNext(
-            owner,
-            [...handlers.keys()],
-            clock(),
-            leaseUntil(),
-            MAX_JOB_ATTEMPTS,
-            [...running.keys()],
-          );
+          const row = await claimNext();
           if (!row) break;
           launch(row);
         }
@@ -135,6 +162,23 @@ export function createJobQueue(deps: {
         pumping = null;
         if (pumpAgain) pump();
       });
+  }
+
+  /** One claim at a time across every instance, so that the per-user and per-group counts it reads are exact. */
+  function claimNext(): Promise<JobRow | null> {
+    return db.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock($1)`, [JOB_CLAIM_LOCK]);
+      return createJobRepository(tx).claimNext({
+        owner,
+        jobTypes: [...handlers.keys()],
+        now: clock(),
+        leaseUntil: leaseUntil(),
+        maxAttempts: MAX_JOB_ATTEMPTS,
+        runningHere: [...running.keys()],
+        userLimit: deps.config.jobUserConcurrency,
+        groupLimit: deps.config.jobGroupConcurrency,
+      });
+    });
   }
 
   function launch(row: JobRow): void {
@@ -153,10 +197,12 @@ export function createJobQueue(deps: {
   async function checkLeases(): Promise<void> {
     for (const [jobId, job] of running) {
       if (job.controller.signal.aborted) continue;
-      const held = await jobs.extendLease(jobId, owner, leaseUntil());
-      if (!held) {
+      const lease = await jobs.extendLease(jobId, owner, leaseUntil());
+      if (!lease) {
         log.warn({ jobId }, 'background job lease lost: another worker took it over or it was deleted');
         job.controller.abort(new JobLeaseLostError());
+      } else if (lease.cancelRequested) {
+        job.controller.abort(new JobCancelledError());
       }
     }
   }
@@ -173,28 +219,49 @@ export function createJobQueue(deps: {
         : 'Processing started',
     );
     const context = createJobContext(row, await jobs.steps(row.id), controller);
-    let outcome: JobOutcome;
+    let outcome: JobOutcome | null;
+    // The handler's own end: the job's slot is held until then, even when its outcome is written before.
+    let handlerEnded: Promise<unknown> = Promise.resolve();
     try {
       if (row.cancel_requested) throw new JobCancelledError();
-      const output = await handler(context.job);
+      const work = handler(context.job);
+      handlerEnded = work.catch(() => undefined);
+      const output = await settleAfterAbort(work, controller.signal);
       outcome = { status: 'completed', output };
     } catch (error) {
-      if (controller.signal.aborted || error instanceof JobLeaseLostError) {
-        log.info(
-          { jobId: row.id, reason: messageOf(controller.signal.reason ?? error) },
-          'background job interrupted',
-        );
-        return;
+      const reason: unknown = controller.signal.aborted ? controller.signal.reason : null;
+      if (reason instanceof JobLeaseLostError || error instanceof JobLeaseLostError) {
+        log.info({ jobId: row.id, reason: messageOf(reason ?? error) }, 'background job interrupted');
+        outcome = null;
+      } else if (reason instanceof JobCancelledError || error instanceof JobCancelledError) {
+        outcome = { status: 'cancelled' };
+      } else {
+        const failure = reason instanceof JobTimeLimitError ? reason : error;
+        // The library's text, if any, goes to the server log only: the job's error and log are the user's.
+        log.warn({ jobId: row.id, err: failure }, 'background job failed');
+        outcome = { status: 'failed', errorMessage: messageOf(jobFailureMessage(failure)) };
       }
-      outcome =
-        error instanceof JobCancelledError
-          ? { status: 'cancelled' }
-          : { status: 'failed', errorMessage: messageOf(error) };
     } finally {
       await context.settle();
     }
+    // Interrupted (null): nothing is written, the next worker resumes the job.
+    if (outcome) await recordOutcome(row, outcome);
+    if (controller.signal.aborted) await stoppedOrWarn(row.id, handlerEnded);
+  }
+
+  /** Waits for a handler whose signal was aborted, saying in the server log if it keeps running past the grace. */
+  async function stoppedOrWarn(jobId: number, handlerEnded: Promise<unknown>): Promise<void> {
+    const stopped = await Promise.race([
+      handlerEnded.then(() => true),
+      delay(ABORT_GRACE_MS).then(() => false),
+    ]);
+    if (stopped) return;
+    log.error({ jobId }, 'background job handler keeps running after its job ended: its slot stays taken');
+    await handlerEnded;
+  }
+
+  async function recordOutcome(row: JobRow, outcome: JobOutcome): Promise<void> {
     if (outcome.status === 'failed') {
-      log.warn({ jobId: row.id, error: outcome.errorMessage }, 'background job failed');
       await engineLog(row.id, 'error', outcome.errorMessage);
     } else {
       await engineLog(
@@ -234,6 +301,11 @@ export function createJobQueue(deps: {
     };
     const ensureHeld = () => {
       if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new JobLeaseLostError();
+    };
+    const cancel = (): never => {
+      const error = new JobCancelledError();
+      if (!signal.aborted) controller.abort(error);
+      throw error;
     };
     const held = (written: JobRow | null): JobRow => (written ? written : lose());
 
@@ -289,7 +361,7 @@ export function createJobQueue(deps: {
       const state = await jobs.cancelState(row.id);
       if (!state) throw new JobCancelledError('The job was deleted');
       if (state.lease_owner !== owner) lose();
-      if (state.cancel_requested) throw new JobCancelledError();
+      if (state.cancel_requested) cancel();
     }
 
     const job: JobContext = {
@@ -304,7 +376,13 @@ export function createJobQueue(deps: {
         return checkpoint;
       },
 
-      async step<T>(name: string, run: () => Promise<T>): Promise<T> {
+      async step<T>(
+        name: string,
+        optionsOrRun: JobStepOptions | (() => Promise<T>),
+        runWithOptions?: () => Promise<T>,
+      ): Promise<T> {
+        const [options, run] =
+          typeof optionsOrRun === 'function' ? [{}, optionsOrRun] : [optionsOrRun, runWithOptions!];
         const step = steps.find((candidate) => candidate.step_name === name);
         if (!step) throw new Error(`Job type ${row.job_type} declares no step "${name}"`);
         if (step.status === 'completed') return step.result as T;
@@ -314,7 +392,19 @@ export function createJobQueue(deps: {
         step.progress_percentage = 0;
         currentStep = step;
         await writeStep(step, step.step_description);
-        const result = await run();
+        const limit = options.timeLimitMs;
+        const timer =
+          limit === undefined
+            ? null
+            : setTimeout(() => {
+                if (!signal.aborted) controller.abort(new JobTimeLimitError(step.step_description, limit));
+              }, limit);
+        let result: T;
+        try {
+          result = await run();
+        } finally {
+          if (timer) clearTimeout(timer);
+        }
         ensureHeld();
         dropPendingProgress();
         step.status = 'completed';
@@ -383,6 +473,12 @@ export function createJobQueue(deps: {
   }
   io.on(JOB_QUEUED_EVENT, pump);
 
+  function abortCancelled(jobId: unknown): void {
+    const job = typeof jobId === 'number' ? running.get(jobId) : undefined;
+    if (job && !job.controller.signal.aborted) job.controller.abort(new JobCancelledError());
+  }
+  io.on(JOB_CANCEL_EVENT, abortCancelled);
+
   return {
     registerHandler(jobType, handler) {
       if (handlers.has(jobType)) throw new Error(`A handler for job type ${jobType} is registered already`);
@@ -439,6 +535,11 @@ export function createJobQueue(deps: {
 
     checkLeasesNow() {
       checkLeases().catch((error: unknown) => log.error({ err: error }, 'background job lease check failed'));
+    },
+
+    stopCancelled(jobId: number) {
+      abortCancelled(jobId);
+      announceToInstances(io, JOB_CANCEL_EVENT, jobId);
     },
   };
 }

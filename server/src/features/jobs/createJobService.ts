@@ -7,6 +7,7 @@ import type { RequestAudit } from '../audit/RequestAudit.js';
 import type { AuthenticatedUser } from '../auth/userDirectory.js';
 import { canUsePatientTools, hasReadOnlyLevel, hasUserFeature } from '../patients/patientPermissions.js';
 import { createPatientRepository } from '../patients/patientRepository.js';
+import type { ManagedJobQueue } from './createJobQueue.js';
 import { createJobRepository, toBackgroundJob, toJob, type JobRow } from './jobRepository.js';
 import { pushJobUpdate } from './pushJobUpdate.js';
 
@@ -19,7 +20,7 @@ export const JOB_MESSAGES = {
   ownJobsOnly: 'You can only see your own background jobs',
   cannotCancel: 'Your access level does not allow cancelling jobs',
   cancelled: 'Job cancelled successfully',
-  cancelRequested: 'Cancellation requested: the job stops after its current step',
+  cancelRequested: 'Cancellation requested: the job is stopping',
 } as const;
 
 /** Job types that, without a patient, process or re-index one user's personal (opinion) documents. */
@@ -49,7 +50,13 @@ function alreadyFinished(status: JobRow['status']): HttpError {
  * Administrators (part 2 §6), within the caller's group; a single job also for the user who started it. A job the
  * caller may not see answers 404, as if it did not exist. The indicator's calls serve the caller's own jobs only.
  */
-export function createJobService(deps: { db: Database; clock: Clock; io: SocketServer }) {
+export function createJobService(deps: {
+  db: Database;
+  clock: Clock;
+  io: SocketServer;
+  /** The queue that aborts a running job's work as soon as its cancel is requested. */
+  queue: Pick<ManagedJobQueue, 'stopCancelled'>;
+}) {
   const { db, clock, io } = deps;
   const jobs = createJobRepository(db);
   const patients = createPatientRepository(db);
@@ -119,6 +126,7 @@ export function createJobService(deps: { db: Database; clock: Clock; io: SocketS
       });
       pushJobUpdate(io, cancelled);
       const stopped = cancelled.status === 'cancelled';
+      if (!stopped) deps.queue.stopCancelled(jobId);
       return {
         success: true,
         message: stopped ? JOB_MESSAGES.cancelled : JOB_MESSAGES.cancelRequested,

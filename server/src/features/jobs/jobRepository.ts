@@ -136,31 +136,60 @@ export function createJobRepository(db: Queryable) {
     },
 
     /**
-     * Takes the oldest job of one of `jobTypes` that is pending, or running under a lease that ran out, except
-     * `runningHere`: the jobs the claiming queue is still working on, whose lease its clock may see as past.
+     * Takes a job of one of `jobTypes` that is pending, or running under a lease that ran out, except `runningHere`:
+     * the jobs the claiming queue is still working on, whose lease its clock may see as past. Fair between users:
+     * a user (group) already running `userLimit` (`groupLimit`) jobs on any instance waits (0: no limit), and of
+     * the rest the job of the group, then the user, with the fewest jobs running goes first, then the user whose
+     * last job started longest ago, so users take turns however many jobs one of them queued; then the oldest.
      */
-    claimNext(
-      owner: string,
-      jobTypes: string[],
-      now: Date,
-      leaseUntil: Date,
-      maxAttempts: number,
-      runningHere: number[],
-    ): Promise<JobRow | null> {
+    claimNext(claim: {
+      owner: string;
+      jobTypes: string[];
+      now: Date;
+      leaseUntil: Date;
+      maxAttempts: number;
+      runningHere: number[];
+      userLimit: number;
+      groupLimit: number;
+    }): Promise<JobRow | null> {
       return one(
-        `UPDATE jobs SET status = 'running', lease_owner = $1, lease_expires_at = $4::timestamptz,
+        `WITH running AS (
+           SELECT user_id, group_id FROM jobs WHERE status = 'running' AND lease_expires_at >= $3::timestamptz
+         ), by_user AS (
+           SELECT user_id, count(*) AS jobs FROM running GROUP BY user_id
+         ), by_group AS (
+           SELECT group_id, count(*) AS jobs FROM running GROUP BY group_id
+         ), last_start AS (
+           SELECT user_id, max(started_at) AS at FROM jobs WHERE started_at IS NOT NULL GROUP BY user_id
+         )
+         UPDATE jobs SET status = 'running', lease_owner = $1, lease_expires_at = $4::timestamptz,
                 attempts = attempts + 1, started_at = COALESCE(started_at, $3::timestamptz)
           WHERE id = (
-            SELECT id FROM jobs
-             WHERE job_type = ANY($2::text[])
-               AND (status = 'pending'
-                    OR (status = 'running' AND lease_expires_at < $3::timestamptz AND attempts < $5
-                        AND NOT (id = ANY($6::int[]))))
-             ORDER BY created_at, id
+            SELECT candidate.id FROM jobs candidate
+              LEFT JOIN by_user ON by_user.user_id = candidate.user_id
+              LEFT JOIN by_group ON by_group.group_id = candidate.group_id
+              LEFT JOIN last_start ON last_start.user_id = candidate.user_id
+             WHERE candidate.job_type = ANY($2::text[])
+               AND (candidate.status = 'pending'
+                    OR (candidate.status = 'running' AND candidate.lease_expires_at < $3::timestamptz
+                        AND candidate.attempts < $5 AND NOT (candidate.id = ANY($6::int[]))))
+               AND ($7 = 0 OR COALESCE(by_user.jobs, 0) < $7)
+               AND ($8 = 0 OR COALESCE(by_group.jobs, 0) < $8)
+             ORDER BY COALESCE(by_group.jobs, 0), COALESCE(by_user.jobs, 0), last_start.at NULLS FIRST,
+                      candidate.created_at, candidate.id
              LIMIT 1
-             FOR UPDATE SKIP LOCKED)
+             FOR UPDATE OF candidate SKIP LOCKED)
         RETURNING ${JOB_COLUMNS}`,
-        [owner, jobTypes, iso(now), iso(leaseUntil), maxAttempts, runningHere],
+        [
+          claim.owner,
+          claim.jobTypes,
+          iso(claim.now),
+          iso(claim.leaseUntil),
+          claim.maxAttempts,
+          claim.runningHere,
+          claim.userLimit,
+          claim.groupLimit,
+        ],
       );
     },
 
@@ -184,12 +213,17 @@ export function createJobRepository(db: Queryable) {
       return rows;
     },
 
-    async extendLease(jobId: number, owner: string, leaseUntil: Date): Promise<boolean> {
-      const { rows } = await db.query(
-        `UPDATE jobs SET lease_expires_at = $3::timestamptz WHERE id IN (${OWNED}) RETURNING id`,
+    /** Extends `owner`'s lease; answers whether a cancel was requested meanwhile, or null when the lease is lost. */
+    async extendLease(
+      jobId: number,
+      owner: string,
+      leaseUntil: Date,
+    ): Promise<{ cancelRequested: boolean } | null> {
+      const { rows } = await db.query<{ cancel_requested: boolean }>(
+        `UPDATE jobs SET lease_expires_at = $3::timestamptz WHERE id IN (${OWNED}) RETURNING cancel_requested`,
         [jobId, owner, iso(leaseUntil)],
       );
-      return rows.length === 1;
+      return rows[0] ? { cancelRequested: rows[0].cancel_requested } : null;
     },
 
     async steps(jobId: number): Promise<StepRow[]> {

@@ -2,7 +2,14 @@ import { JOB_TYPES } from '@ewrt/contract';
 import type { Clock } from '../../context/Clock.js';
 import type { Database } from '../../db/Database.js';
 import { StoredFileMissingError, type FileStore } from '../files/FileStore.js';
-import type { JobContext, JobQueue, JobStepDeclaration } from '../jobs/JobQueue.js';
+import {
+  isJobInterrupted,
+  JobFailedError,
+  type JobContext,
+  type JobQueue,
+  type JobStepDeclaration,
+} from '../jobs/JobQueue.js';
+import { stepTimeLimitMs } from '../jobs/stepTimeLimits.js';
 import { AudioDecodeError, type SpeechRecognizer } from '../speech/SpeechRecognizer.js';
 import { detectAudioType, type AudioType } from './detectAudioType.js';
 import { createTranscriptionRepository } from './transcriptionRepository.js';
@@ -128,7 +135,8 @@ export function registerTranscriptionJobHandler(jobs: JobQueue, deps: Transcript
           );
           return type;
         });
-        const recognised = await job.step<Recognised>('recognise', async () => {
+        const limit = { timeLimitMs: stepTimeLimitMs('audioRecognition', input.file_size_mb) };
+        const recognised = await job.step<Recognised>('recognise', limit, async () => {
           const result = await recognise(job, speech, audioPath);
           await job.log(
             'info',
@@ -161,14 +169,16 @@ export function registerTranscriptionJobHandler(jobs: JobQueue, deps: Transcript
       return { transcription_result: saved };
     } catch (error) {
       if (error instanceof StoredFileMissingError) {
-        throw new Error(
+        throw new JobFailedError(
           `The uploaded audio of ${input.filename} is no longer stored; please upload it again`,
           { cause: error },
         );
       }
+      // Its message is the product's reason (not audio, or what ffmpeg could not decode).
+      if (error instanceof AudioDecodeError) throw new JobFailedError(error.message, { cause: error });
       throw error;
     } finally {
-      if (!job.signal.aborted) await files.remove(input.storage_key);
+      if (!isJobInterrupted(job)) await files.remove(input.storage_key);
     }
   });
 }

@@ -171,7 +171,10 @@ export async function registerTranscriptionRoutes(
     });
     uploadScope.route({
       ...transcriptionCalls.uploadAudio,
-      config: { audit: { action: 'transcription.upload_audio', resource: 'transcription' } },
+      config: {
+        audit: { action: 'transcription.upload_audio', resource: 'transcription' },
+        uploadMaxBytes: maxUploadBytes,
+      },
       onRequest: async (request, reply) => {
         // A declared size over the limit is refused before a byte of the body is read.
         const declared = Number(request.headers['content-length']);

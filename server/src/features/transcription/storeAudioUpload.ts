@@ -2,13 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Multipart } from '@fastify/multipart';
-import {
-  DOCUMENT_FILENAME_MAX_LENGTH,
-  isStorableText,
-  JOB_TYPES,
-  MAX_ID,
-  type AudioUploadResponse,
-} from '@ewrt/contract';
+import { JOB_TYPES, MAX_ID, type AudioUploadResponse } from '@ewrt/contract';
 import type { Database } from '../../db/Database.js';
 import { badRequest, forbidden, HttpError } from '../../http/HttpError.js';
 import type { RequestAudit } from '../audit/RequestAudit.js';
@@ -16,6 +10,7 @@ import type { AuthenticatedUser } from '../auth/userDirectory.js';
 import { baseName } from '../documents/checkDocumentName.js';
 import { toMegabytes } from '../documents/validateDocumentFile.js';
 import { newStorageKey, type FileStore } from '../files/FileStore.js';
+import { uploadedFileNameProblem } from '../files/uploadedFileNameProblem.js';
 import type { JobQueue } from '../jobs/JobQueue.js';
 import { PATIENT_MESSAGES } from '../patients/createPatientService.js';
 import { findPatientForTools } from '../patients/findPatientForTools.js';
@@ -42,9 +37,11 @@ export interface AudioUploadDeps {
 
 /** The name the job list shows: without folders, and plain (no control characters, not overlong). */
 function displayName(rawName: string | undefined): string {
-  const name = baseName(rawName ?? '').replace(/\p{Cc}/gu, '');
-  if (name === '' || !isStorableText(name)) return 'audio';
-  return name.slice(0, DOCUMENT_FILENAME_MAX_LENGTH);
+  const name = baseName(rawName ?? '');
+  if (name === '') return 'audio';
+  const problem = uploadedFileNameProblem(name);
+  if (problem) throw badRequest(problem);
+  return name;
 }
 
 function parseId(value: unknown, message: string): number {

@@ -7,8 +7,6 @@ export async function extractDocPages(filePath: string): Promise<ExtractedPage[]
     const document = await new WordExtractor().extract(filePath);
     return [{ page: 1, text: document.getBody().trim(), hasTextLayer: true }];
   } catch (error) {
-    throw new UnreadableDocumentError(
-      `it is not a readable Word 97-2003 document (${(error as Error).message})`,
-    );
+    throw new UnreadableDocumentError('it is not a readable Word 97-2003 document', { cause: error });
   }
 }

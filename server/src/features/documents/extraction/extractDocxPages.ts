@@ -42,7 +42,7 @@ export async function extractDocxPages(filePath: string): Promise<ExtractedPage[
     if (!docx.exists(DOCUMENT_PART)) throw new Error('no word/document.xml part');
     xml = await docx.read(DOCUMENT_PART, 'utf-8');
   } catch (error) {
-    throw new UnreadableDocumentError(`it is not a readable Word document (${(error as Error).message})`);
+    throw new UnreadableDocumentError('it is not a readable Word document', { cause: error });
   }
   docx.write(DOCUMENT_PART, markPageBoundaries(xml));
   const { value } = await mammoth.extractRawText({ file: docx } as unknown as { path: string });

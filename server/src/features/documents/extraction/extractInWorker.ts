@@ -28,7 +28,7 @@ export interface WorkerRequest {
 export type ExtractionWorkerMessage =
   | { kind: 'pages'; done: number; total: number }
   | { kind: 'done'; document: ExtractedDocument }
-  | { kind: 'failed'; unreadable: boolean; overLimit: boolean; message: string };
+  | { kind: 'failed'; unreadable: boolean; overLimit: boolean; message: string; detail: string | null };
 
 export interface ExtractionEvents {
   onPages?: (done: number, total: number) => void;
@@ -115,7 +115,9 @@ function readInWorker(
               message.overLimit
                 ? new DocumentLimitError(message.message)
                 : message.unreadable
-                  ? new UnreadableDocumentError(message.message)
+                  ? new UnreadableDocumentError(message.message, {
+                      cause: message.detail === null ? undefined : new Error(message.detail),
+                    })
                   : new Error(message.message),
             ),
           );

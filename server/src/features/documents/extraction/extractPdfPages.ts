@@ -62,9 +62,7 @@ export async function extractPdfPages(
   try {
     pdf = await getDocumentProxy(data, { verbosity: pdfjs.VerbosityLevel.ERRORS });
   } catch (error) {
-    throw new UnreadableDocumentError(
-      `it is not a readable PDF (${(error as Error).message.replace(/\.$/, '')})`,
-    );
+    throw new UnreadableDocumentError('it is not a readable PDF', { cause: error });
   }
   try {
     // The page count is read from the page tree's root: a PDF declaring too many is refused before any page is read.

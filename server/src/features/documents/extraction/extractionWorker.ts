@@ -20,5 +20,7 @@ readDocument(request.filePath, request.fileType, {
       unreadable: error instanceof UnreadableDocumentError,
       overLimit: error instanceof DocumentLimitError,
       message: error instanceof Error ? error.message : String(error),
+      // The library's own text behind the product's message, for the server log only.
+      detail: error instanceof Error && error.cause instanceof Error ? error.cause.message : null,
     }),
 );
