@@ -824,3 +824,25 @@ describe('correcting the transcript', () => {
     expect(transcriptText()).toBe('the claimant reports neck pain since the collision in June');
   });
 });
+
+describe('my words', () => {
+  it("loads the user's own words and saves them, one a line", async () => {
+    backend.myWords = ['Ramipril'];
+    const user = renderPage();
+    const field = await screen.findByRole<HTMLTextAreaElement>(
+      'textbox',
+      { name: 'Words and names the recogniser should know' },
+      slow,
+    );
+    await waitFor(() => expect(field.value).toBe('Ramipril'));
+    await user.click(field);
+    await user.keyboard('{End}');
+    await user.paste('\n  Wythenshawe Hospital \n\nMr Okonkwo');
+    await user.click(screen.getByRole('button', { name: /Save my words/ }));
+    expect(await screen.findByText('Your words are saved: your next recording uses them')).toBeVisible();
+    expect(requestsTo(backend, 'PUT', '/api/transcription/my-words')[0]!.body).toEqual({
+      words: ['Ramipril', 'Wythenshawe Hospital', 'Mr Okonkwo'],
+    });
+    expect(field.value).toBe('Ramipril\nWythenshawe Hospital\nMr Okonkwo');
+  });
+});

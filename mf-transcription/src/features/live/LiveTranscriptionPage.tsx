@@ -17,6 +17,7 @@ import { SaveIncompleteModal } from './SaveIncompleteModal';
 import { TranscriptionSummaryCard } from './TranscriptionSummaryCard';
 import { TranscriptView } from './TranscriptView';
 import { useIncompleteTranscriptions } from './useIncompleteTranscriptions';
+import { MyWordsCard } from './MyWordsCard';
 import { isEditable, useLiveRecording } from './useLiveRecording';
 import { useLiveSetup } from './useLiveSetup';
 
@@ -282,6 +283,7 @@ function LiveTranscriptionWorkspace({ patient }: { patient: Patient }) {
               transcript={recording.transcript}
               onEdit={isEditable(recording.phase) ? recording.edit : null}
             />
+            <MyWordsCard />
           </Flex>
         </Col>
       </Row>
