@@ -9,6 +9,14 @@
 //
 //   (and, for information, an uploaded MP3 transcribed as the job does: its real-time factor)
 //
+// Then accuracy (scripts/lib/speechAccuracy.mjs): word error rate with the generic and the clinical language
+// model side by side, on clinical dictation spoken by espeak-ng voices and on Debian's recorded test speech,
+// through the file path and the live path, with clinical-term accuracy apart. Target: the clinical model at least
+// halves the generic model's WER on the clinical dictation without making the recorded speech worse.
+//
+//   pnpm bench:speech [--accuracy-only] [--paths file,live] [--sentences N] [--voices N]
+//   (the last two take the first N clinical sentences and espeak-ng voices: for a machine too busy for all)
+//
 // The speech is real recorded speech (Debian's pocketsphinx-testdata "go forward ten meters", 16 kHz), converted
 // by ffmpeg to the browser's 44.1 kHz and written in the browser's 4096-sample chunks at the pace a microphone
 // gives them. The recogniser is the server's own module (server/src), run under tsx: this script starts itself
@@ -19,6 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { percentile } from './lib/benchApi.mjs';
+import { measureAccuracy, summarise } from './lib/speechAccuracy.mjs';
 import { ROOT } from './lib/workspace.mjs';
 
 const BUDGETS = { firstPartialMs: 1000, concurrentFinalLatencyMs: 1500 };
@@ -37,6 +46,8 @@ const PAUSE_SECONDS = 1.5;
 const CLOCK_TICKS_PER_SECOND = 100;
 const FILE_SENTENCES = 15;
 const INNER_FLAG = '--measure';
+const ACCURACY_ONLY_FLAG = '--accuracy-only';
+const ACCURACY_TARGET = 'clinical WER <= half of generic on clinical dictation; recorded speech not worse';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -234,6 +245,20 @@ async function measure() {
   if (!availability.available)
     throw new Error(`${availability.message}: ${availability.installCommand ?? ''}`);
   try {
+    const pathsFlag = process.argv.indexOf('--paths');
+    const accuracyPaths = pathsFlag > 0 ? process.argv[pathsFlag + 1].split(',') : ['file', 'live'];
+    const limitOf = (flag) => {
+      const index = process.argv.indexOf(flag);
+      return index > 0 ? Number(process.argv[index + 1]) : undefined;
+    };
+    const accuracy = await measureAccuracyReport({
+      createSpeechRecognizer,
+      settings,
+      paths: accuracyPaths,
+      limits: { sentences: limitOf('--sentences'), voices: limitOf('--voices') },
+      log,
+    });
+    if (process.argv.includes(ACCURACY_ONLY_FLAG)) return accuracy;
     const clip = clipAtBrowserRate();
     log(
       `First partial: one stream, ${FIRST_PARTIAL_RUNS} runs (a fresh recogniser each, as when record is pressed) ...`,
@@ -342,6 +367,47 @@ async function measure() {
   }
 }
 
+/** Measures and prints the accuracy table, and writes it to bench-results/bench-speech-accuracy.json. */
+async function measureAccuracyReport(options) {
+  const results = await measureAccuracy(options);
+  const summary = summarise(results);
+  const percent = (value) => (value === null ? '   -' : `${(value * 100).toFixed(1)}%`);
+  console.info('');
+  console.info(`Word error rate, generic vs clinical language model (${ACCURACY_TARGET}):`);
+  console.info(
+    `${'path'.padEnd(6)}${'set'.padEnd(10)}${'model'.padEnd(10)}${'words'.padStart(7)}${'WER'.padStart(9)}${'clinical terms right'.padStart(22)}`,
+  );
+  for (const row of summary) {
+    console.info(
+      `${row.path.padEnd(6)}${row.set.padEnd(10)}${row.model.padEnd(10)}${String(row.referenceWords).padStart(7)}` +
+        `${percent(row.wer).padStart(9)}${percent(row.termAccuracy).padStart(22)}`,
+    );
+  }
+  const verdicts = [...new Set(summary.map((row) => row.path))].map((pathName) => {
+    const of = (set, model) =>
+      summary.find((row) => row.path === pathName && row.set === set && row.model === model);
+    const halved = of('clinical', 'clinical').wer <= of('clinical', 'generic').wer / 2;
+    const notWorse = of('recorded', 'clinical').wer <= of('recorded', 'generic').wer;
+    return { path: pathName, halved, notWorse };
+  });
+  for (const verdict of verdicts) {
+    console.info(
+      `${verdict.path}: clinical WER halved ${verdict.halved ? 'yes' : 'NO'}; recorded speech not worse ${verdict.notWorse ? 'yes' : 'NO'}`,
+    );
+  }
+  const resultsDir = path.join(ROOT, 'bench-results');
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(
+    path.join(resultsDir, 'bench-speech-accuracy.json'),
+    JSON.stringify(
+      { measuredAt: new Date().toISOString(), target: ACCURACY_TARGET, summary, verdicts, results },
+      null,
+      2,
+    ),
+  );
+  return summary;
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   if (process.argv.includes(INNER_FLAG)) {
     measure().catch((error) => {
@@ -352,7 +418,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     // The server's TypeScript sources, loaded by tsx from the server folder (where tsx is installed).
     const child = spawn(
       process.execPath,
-      ['--conditions=@ewrt/source', '--import', 'tsx', process.argv[1], INNER_FLAG],
+      ['--conditions=@ewrt/source', '--import', 'tsx', process.argv[1], INNER_FLAG, ...process.argv.slice(2)],
       { cwd: path.join(ROOT, 'server'), stdio: 'inherit' },
     );
     child.once('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -299,6 +299,13 @@ export const TRANSCRIPTION_CONNECT_TIMEOUT_MS = 20_000;
 export const TRANSCRIPTION_DUPLICATE_CACHE_MAX = 200;
 export const TRANSCRIPTION_SCROLL_DELAY_MS = 100;
 export const TRANSCRIPTION_PREVIEW_LENGTH = 50;
+/** A final recognised with less confidence (0–1) than this is marked on screen for the typist to check. */
+export const TRANSCRIPTION_LOW_CONFIDENCE = 0.6;
+/** A paused live stream gives its recogniser back after this long; resuming takes one again. */
+export const TRANSCRIPTION_PAUSED_RELEASE_MS = 120_000;
+/** A user's own words for the recogniser ("my words": drug names, hospitals, surgeons): at most this many. */
+export const MY_WORDS_MAX = 300;
+export const MY_WORD_MAX_LENGTH = 60;
 /** What the completed table shows for a transcription without a type. */
 export const TRANSCRIPTION_DEFAULT_TYPE_LABEL = 'Standard';
 /** Longest transcript stored: hours of dictation. */
@@ -314,6 +321,38 @@ export type ConsultationType = (typeof CONSULTATION_TYPES)[number];
 export function consultationTypeOf(transcriptionTypeText: string | null | undefined): ConsultationType {
   const text = (transcriptionTypeText ?? '').toLowerCase();
   return CONSULTATION_TYPES.find((type) => text.includes(type)) ?? 'outpatient';
+}
+
+// How a transcription's text grows as speech is recognised. The server stores each live final this way and the
+// Live Transcription screen follows the same rule to know which text its edits were based on: the two must agree
+// character for character, so both use these.
+/** Spaces and tabs at the end, not line breaks: a typist's new paragraph is kept. */
+const TRAILING_BLANKS = /[ \t]+$/;
+const TRAILING_WHITESPACE = /[ \t\n]+$/;
+
+/**
+ * The text with a final segment appended after a space (none when the text is blank or ends in a line break).
+ * A segment the text already ends with is not appended again, so a final delivered twice is kept once.
+ */
+export function appendFinalText(text: string, segment: string): string {
+  const addition = segment.trim();
+  if (addition === '') return text;
+  if (text.replace(TRAILING_BLANKS, '') === '') return addition;
+  const settled = text.replace(TRAILING_WHITESPACE, '');
+  if (settled === addition || settled.endsWith(` ${addition}`) || settled.endsWith(`\n${addition}`))
+    return text;
+  if (text.endsWith('\n')) return text + addition;
+  return `${text.replace(TRAILING_BLANKS, '')} ${addition}`;
+}
+
+/**
+ * What a save stores when the editor says which stored text its edit was based on: the edited text, then what the
+ * server appended after that base (finals recognised while the edit was on its way). Null when the stored text no
+ * longer begins with the base: it was changed in another way (another window saved), so neither side may win.
+ */
+export function mergeEditedText(stored: string, basedOn: string, edited: string): string | null {
+  if (!stored.startsWith(basedOn)) return null;
+  return appendFinalText(edited, stored.slice(basedOn.length));
 }
 
 /** Audio uploads (§5, §9): these formats, by MIME type or extension, under 500 MB. */

@@ -5,6 +5,7 @@ import { ERROR_RESPONSES } from './errors.js';
 import {
   IsoDateTime,
   LiteralUnion,
+  NameText,
   Nullable,
   OptionalText,
   RequiredText,
@@ -13,6 +14,8 @@ import {
 import {
   CONSULTATION_TYPES,
   MAX_ID,
+  MY_WORD_MAX_LENGTH,
+  MY_WORDS_MAX,
   TRANSCRIPTION_MAX_SAMPLE_RATE_HZ,
   TRANSCRIPTION_MIN_SAMPLE_RATE_HZ,
   TRANSCRIPTION_SOURCES,
@@ -64,6 +67,10 @@ export const TranscriptionSchema = Type.Object({
   patient_id: Type.Integer(),
   source: LiteralUnion(TRANSCRIPTION_SOURCES),
   updated_at: IsoDateTime(),
+  /** An uploaded recording's length in seconds; null for live dictation (its screen counts its own time). */
+  duration_seconds: Type.Optional(Nullable(Type.Number({ minimum: 0 }))),
+  /** How many stretches of speech an uploaded recording was recognised as; null for live dictation. */
+  segment_count: Type.Optional(Nullable(Type.Integer({ minimum: 0 }))),
 });
 export type Transcription = Static<typeof TranscriptionSchema>;
 export const TranscriptionsResponseSchema = Type.Object({
@@ -110,6 +117,12 @@ export const SaveTranscriptionRequestSchema = Type.Object(
     is_complete: Type.Boolean(),
     /** Saves over this transcription (a continued or auto-saved draft) instead of adding one. */
     transcription_id: Type.Optional(Nullable(Id('Invalid transcription id'))),
+    /**
+     * The stored text the editor's text was based on (as loaded, saved, and grown by the finals it heard). With it
+     * a save over a draft merges instead of replacing: finals the server appended after that text are kept after
+     * the edited text (mergeEditedText); a draft changed in any other way meanwhile is refused (409).
+     */
+    based_on_text: Type.Optional(StoredText(TRANSCRIPTION_TEXT_MAX_LENGTH)),
   },
   { errorMessage: { required: 'No transcription to save' } },
 );
@@ -208,6 +221,28 @@ export const AudioUploadResponseSchema = Type.Object({
 });
 export type AudioUploadResponse = Static<typeof AudioUploadResponseSchema>;
 
+/**
+ * The user's own words the recogniser should know (drug names, local hospitals, surgeons' names), added to its
+ * vocabulary for their dictation only. Not in the spec: its own call.
+ */
+export const MyWordsSchema = Type.Object(
+  {
+    words: Type.Array(
+      NameText(MY_WORD_MAX_LENGTH, {
+        errorMessage: `Each word or name must be one line of at most ${MY_WORD_MAX_LENGTH} characters`,
+      }),
+      { maxItems: MY_WORDS_MAX, errorMessage: `At most ${MY_WORDS_MAX} words` },
+    ),
+  },
+  { errorMessage: { required: 'No words to save' } },
+);
+export type MyWords = Static<typeof MyWordsSchema>;
+export const MyWordsResponseSchema = Type.Object({
+  success: Type.Boolean(),
+  words: Type.Array(Type.String()),
+});
+export type MyWordsResponse = Static<typeof MyWordsResponseSchema>;
+
 const TranscriptionIdParams = Type.Object({ id: Id('Invalid transcription id') });
 const PatientIdParams = Type.Object({ id: Id('Invalid patient id') });
 export const TranscriptionDownloadQuerySchema = Type.Object({ s3Link: StorageKeySchema });
@@ -302,6 +337,18 @@ export const transcriptionCalls = {
     method: 'POST',
     url: '/api/transcription/upload-audio',
     schema: { response: { 202: AudioUploadResponseSchema, ...ERROR_RESPONSES } },
+  }),
+  /** The signed-in user's own words for the recogniser. */
+  getMyWords: defineCall({
+    method: 'GET',
+    url: '/api/transcription/my-words',
+    schema: { response: { 200: MyWordsResponseSchema, ...ERROR_RESPONSES } },
+  }),
+  /** Replaces the signed-in user's own words; answers them as stored (trimmed, without repeats). */
+  saveMyWords: defineCall({
+    method: 'PUT',
+    url: '/api/transcription/my-words',
+    schema: { body: MyWordsSchema, response: { 200: MyWordsResponseSchema, ...ERROR_RESPONSES } },
   }),
   /** Deletes the transcription and its stored document. */
   deleteTranscription: defineCall({

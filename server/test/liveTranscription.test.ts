@@ -11,7 +11,12 @@ import type {
 import { TRANSCRIPTION_CHUNK_SAMPLES, TRANSCRIPTION_EVENTS } from '@ewrt/contract';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { buildApp } from '../src/app/buildApp.js';
-import { SPEECH_TURNED_OFF_MESSAGE } from '../src/features/speech/createSpeechRecognizer.js';
+import {
+  createSpeechRecognizer,
+  SPEECH_TURNED_OFF_MESSAGE,
+} from '../src/features/speech/createSpeechRecognizer.js';
+import type { SpeechRecognizer } from '../src/features/speech/SpeechRecognizer.js';
+import { LiveTranscriptionSession } from '../src/features/transcription/liveTranscriptionSession.js';
 import { LIVE_TRANSCRIPTION_MESSAGES } from '../src/features/transcription/liveTranscriptionMessages.js';
 import { GO_FORWARD_RAW, GO_FORWARD_TEXT } from './support/audioSamples.js';
 import { asUser, createTestServer, patientIdByMrn, signIn, type TestServer } from './support/testServer.js';
@@ -79,6 +84,19 @@ function recordEvents(socket: Socket) {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What `attempt` answers once it stops throwing, trying every 100 ms for up to EVENT_TIMEOUT_MS. */
+async function eventually<T>(attempt: () => T): Promise<T> {
+  const deadline = Date.now() + EVENT_TIMEOUT_MS;
+  for (;;) {
+    try {
+      return attempt();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await sleep(100);
+    }
+  }
+}
 
 /** Sends audio as the browser does, in 4096-sample chunks, at twice real time. */
 async function sendAudio(socket: Socket, samples: Int16Array): Promise<void> {
@@ -417,6 +435,143 @@ async function startDictationOn(server: TestServer) {
   });
   return { socket, events };
 }
+
+describe('a long pause', () => {
+  it('gives the recogniser back after a bounded time, and takes one again on resume', async () => {
+    const real = createSpeechRecognizer({ ...server.config.speech, maxLiveStreams: 1 });
+    const streams = { started: 0, closed: 0 };
+    const counted: SpeechRecognizer = {
+      ...real,
+      startLive(listener, options) {
+        const recognition = real.startLive(listener, options);
+        streams.started += 1;
+        return {
+          ...recognition,
+          close: async () => {
+            streams.closed += 1;
+            await recognition.close();
+          },
+        };
+      },
+    };
+    const received: { name: string; payload: unknown }[] = [];
+    const { db, clock, users } = server.app.ctx;
+    const { rows } = await db.query<{ id: number }>(`SELECT id FROM users WHERE username = 'dr.patel'`);
+    const session = new LiveTranscriptionSession(
+      { db, clock, users, speech: counted, log: server.app.log, pausedReleaseMs: 200 },
+      {
+        userId: rows[0]!.id,
+        origin: { ip: '127.0.0.1', headers: {} },
+        emit: (name, payload) => received.push({ name, payload }),
+      },
+    );
+    const named = (name: string) => received.filter((event) => event.name === name);
+    try {
+      await session.start(startPayload());
+      const started = named(TRANSCRIPTION_EVENTS.STARTED)[0]?.payload as TranscriptionStartedPayload;
+      assert.ok(started, JSON.stringify(received));
+      await session.pause();
+      // The place is free once the worker has quit: another stream can take it (the limit here is one).
+      const other = await eventually(() =>
+        real.startLive({ onPartial() {}, onFinal() {}, onError() {} }, { sampleRate: BROWSER_RATE }),
+      );
+      assert.deepEqual(streams, { started: 1, closed: 1 }, 'the paused stream gave its place back');
+      await other.close();
+
+      await session.resume();
+      assert.equal(named(TRANSCRIPTION_EVENTS.RESUMED).length, 1, JSON.stringify(received));
+      assert.equal(streams.started, 2, 'resuming took a recogniser again');
+      for (let offset = 0; offset < speech.length; offset += TRANSCRIPTION_CHUNK_SAMPLES)
+        session.receiveAudio(speech.slice(offset, offset + TRANSCRIPTION_CHUNK_SAMPLES).buffer);
+      await session.stop();
+      const finals = named(TRANSCRIPTION_EVENTS.TRANSCRIPTION)
+        .map((event) => event.payload as TranscriptionPayload)
+        .filter((payload) => !payload.isPartial);
+      assert.deepEqual(
+        finals.map((final) => final.transcript),
+        [GO_FORWARD_TEXT],
+      );
+      assert.equal(await transcriptionText(started.transcription_id), GO_FORWARD_TEXT);
+      assert.equal(streams.closed, 2);
+    } finally {
+      await session.end();
+      await real.close();
+    }
+  });
+
+  it('keeps the recogniser through a short pause', async () => {
+    const real = createSpeechRecognizer(server.config.speech);
+    let started = 0;
+    const counted: SpeechRecognizer = {
+      ...real,
+      startLive(listener, options) {
+        started += 1;
+        return real.startLive(listener, options);
+      },
+    };
+    const { db, clock, users } = server.app.ctx;
+    const { rows } = await db.query<{ id: number }>(`SELECT id FROM users WHERE username = 'dr.patel'`);
+    const received: string[] = [];
+    const session = new LiveTranscriptionSession(
+      { db, clock, users, speech: counted, log: server.app.log, pausedReleaseMs: 60_000 },
+      { userId: rows[0]!.id, origin: { ip: '127.0.0.1', headers: {} }, emit: (name) => received.push(name) },
+    );
+    try {
+      await session.start(startPayload());
+      await session.pause();
+      await session.resume();
+      assert.equal(started, 1);
+      assert.deepEqual(received, [
+        TRANSCRIPTION_EVENTS.STARTED,
+        TRANSCRIPTION_EVENTS.PAUSED,
+        TRANSCRIPTION_EVENTS.RESUMED,
+      ]);
+    } finally {
+      await session.end();
+      await real.close();
+    }
+  });
+});
+
+describe("the user's own words", () => {
+  it("reach the recogniser of that user's dictation only", async () => {
+    const real = createSpeechRecognizer(server.config.speech);
+    const asked: (readonly string[] | undefined)[] = [];
+    const recording: SpeechRecognizer = {
+      ...real,
+      startLive(listener, options) {
+        asked.push(options.vocabulary);
+        return real.startLive(listener, options);
+      },
+    };
+    const patel = asUser(server, tokens['dr.patel']!);
+    const okafor = asUser(server, tokens['dr.okafor']!);
+    assert.equal(
+      (await patel.put('/api/transcription/my-words', { words: ['Wythenshawe'] })).statusCode,
+      200,
+    );
+    assert.equal((await okafor.put('/api/transcription/my-words', { words: ['Okonkwo'] })).statusCode, 200);
+    const { db, clock, users } = server.app.ctx;
+    const dictate = async (username: string, patient: number) => {
+      const { rows } = await db.query<{ id: number }>(`SELECT id FROM users WHERE username = $1`, [username]);
+      const session = new LiveTranscriptionSession(
+        { db, clock, users, speech: recording, log: server.app.log },
+        { userId: rows[0]!.id, origin: { ip: '127.0.0.1', headers: {} }, emit: () => undefined },
+      );
+      await session.start(startPayload({ patient_id: patient }));
+      await session.end();
+    };
+    try {
+      await dictate('dr.patel', patientId);
+      await dictate('dr.okafor', otherGroupPatientId);
+      assert.deepEqual(asked, [['Wythenshawe'], ['Okonkwo']]);
+    } finally {
+      await real.close();
+      await patel.put('/api/transcription/my-words', { words: [] });
+      await okafor.put('/api/transcription/my-words', { words: [] });
+    }
+  });
+});
 
 describe('without a recogniser', () => {
   let offServer: TestServer;

@@ -142,6 +142,7 @@ describe('OpenAI-compatible speech endpoint', () => {
       ffmpegCommand: '/usr/bin/ffmpeg',
       openAi: { baseUrl: standIn.baseUrl, apiKey: API_KEY, model: MODEL, timeoutMs: 10_000 },
       maxLiveStreams: 2,
+      languageModel: 'generic',
     });
   });
   beforeEach(() => {

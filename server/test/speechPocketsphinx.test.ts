@@ -24,6 +24,11 @@ import {
   type SpeechRecognizer,
 } from '../src/features/speech/SpeechRecognizer.js';
 import {
+  startPocketsphinxWorker,
+  type WorkerResult,
+  type WorkerVocabulary,
+} from '../src/features/speech/startPocketsphinxWorker.js';
+import {
   BROWSER_RATE_HZ,
   CLIP_RATE_HZ,
   GO_FORWARD,
@@ -46,6 +51,7 @@ const SETTINGS: SpeechSettings = {
   ffmpegCommand: '/usr/bin/ffmpeg',
   openAi: null,
   maxLiveStreams: 2,
+  languageModel: 'clinical',
 };
 
 /** A listener that keeps what it hears, in order. */
@@ -224,6 +230,49 @@ describe('pocketsphinx recogniser', () => {
   });
 });
 
+describe('the vocabulary of the pocketsphinx worker', () => {
+  /** A worker given `vocabulary`, fed the recorded clip as one utterance: what it added and what it heard. */
+  async function decodeWith(options: { clinical: boolean; vocabulary: string[] }) {
+    let vocabulary: WorkerVocabulary | null = null;
+    const results: WorkerResult[] = [];
+    const worker = startPocketsphinxWorker(
+      '/usr/bin/python3',
+      {
+        onResult: (result) => results.push(result),
+        onVocabulary: (added) => (vocabulary = added),
+        onExit: () => undefined,
+      },
+      { background: false, ...options },
+    );
+    worker.beginUtterance(0);
+    worker.writeAudio(readClip(GO_FORWARD));
+    worker.endUtterance();
+    await worker.settled();
+    await worker.quit();
+    return { vocabulary, heard: results.map((result) => result.text) };
+  }
+
+  it("adds the user's own words it lacks, pronounced by espeak-ng, to the clinical model's vocabulary", async () => {
+    const { vocabulary, heard } = await decodeWith({
+      clinical: true,
+      vocabulary: ['Wythenshawe Hospital', 'Mr Okonkwo', 'forward'],
+    });
+    // "hospital", "mr" and "forward" are in the dictionary already.
+    assert.deepEqual(vocabulary, {
+      type: 'vocabulary',
+      added: ['wythenshawe', 'okonkwo'],
+      unpronounceable: [],
+    });
+    assert.deepEqual(heard, [GO_FORWARD_TEXT], 'general speech is still recognised');
+  });
+
+  it('recognises the recorded speech with the generic model alone', async () => {
+    const { vocabulary, heard } = await decodeWith({ clinical: false, vocabulary: [] });
+    assert.equal(vocabulary, null, 'no vocabulary asked, none reported');
+    assert.deepEqual(heard, [GO_FORWARD_TEXT]);
+  });
+});
+
 describe('pocketsphinx recogniser failures', () => {
   it('says it is not installed, with the command, when python3 is missing', async () => {
     const speech = createSpeechRecognizer({ ...SETTINGS, python3Command: '/nonexistent' });
@@ -286,6 +335,7 @@ describe('pocketsphinx recogniser failures', () => {
       ffmpegCommand: SETTINGS.ffmpegCommand,
       maxLiveStreams: 1,
       installCommand: SPEECH_INSTALL_COMMAND,
+      languageModel: 'generic',
     });
     const { heard, listener } = recordingListener();
     const stream = speech.startLive(listener, { sampleRate: CLIP_RATE_HZ });

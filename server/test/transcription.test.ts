@@ -4,6 +4,7 @@
 // written by complete-llm and the downloads, printed back through LibreOffice.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { appendFinalText } from '@ewrt/contract';
 import type {
   CompleteTranscriptionResponse,
   MedicolegalResult,
@@ -196,6 +197,33 @@ describe('transcriptions without a language model', () => {
     );
   });
 
+  it("keeps each user's own words for the recogniser, theirs alone", async () => {
+    assert.deepEqual((await patel.get('/api/transcription/my-words')).json(), { success: true, words: [] });
+    const saved = await patel.put('/api/transcription/my-words', {
+      words: ['  Ramipril ', 'Wythenshawe Hospital', 'ramipril', '', 'Mr  Okonkwo'],
+    });
+    assert.equal(saved.statusCode, 200, saved.body);
+    assert.deepEqual(saved.json().words, ['Ramipril', 'Wythenshawe Hospital', 'Mr Okonkwo']);
+    assert.deepEqual((await patel.get('/api/transcription/my-words')).json().words, saved.json().words);
+    // Another user, even of the same group, has their own list.
+    assert.deepEqual((await reid.get('/api/transcription/my-words')).json().words, []);
+    await reid.put('/api/transcription/my-words', { words: ['Tiotropium'] });
+    assert.deepEqual((await patel.get('/api/transcription/my-words')).json().words, saved.json().words);
+
+    const viewer = asUser(server, await signIn(server, 'r.viewer'));
+    const refused = await viewer.put('/api/transcription/my-words', { words: ['Anything'] });
+    assert.equal(refused.statusCode, 403, refused.body);
+    const twoLines = await patel.put('/api/transcription/my-words', { words: ['one\ntwo'] });
+    assert.equal(twoLines.statusCode, 400, twoLines.body);
+    assert.deepEqual((await patel.get('/api/transcription/my-words')).json().words, saved.json().words);
+
+    const { rows } = await server.app.ctx.db.query<{ details: Record<string, unknown> }>(
+      `SELECT details FROM audit_log WHERE action = 'transcription.my_words_save' ORDER BY id`,
+    );
+    assert.equal(rows[0]?.details.word_count, 3);
+    assert.ok(!JSON.stringify(rows).includes('Okonkwo'), 'the audit counts the words, never lists them');
+  });
+
   it('answers the summarize calls 503 "AI formatting is not configured"', async () => {
     for (const kind of ['outpatient', 'medicolegal', 'opinion']) {
       const response = await patel.post(`/api/bedrock/summarize-${kind}`, {
@@ -330,6 +358,100 @@ describe('transcriptions without a language model', () => {
     assert.equal(await repository.appendFinal(999_999, 'lost', at), false);
     assert.equal(await repository.findOfPatient(await patientIdByMrn(server, 'DEMO-1004'), draft), null);
     await repository.delete(draft);
+  });
+
+  it('stores finals by the same rule the screen follows to know the stored text', async () => {
+    const repository = createTranscriptionRepository(server.app.ctx.db);
+    const at = server.clock.now();
+    const saved = await patel.post('/api/transcription/save', {
+      patient_id: patientId,
+      transcription_text: 'Seen today.\n',
+      transcription_type_id: outpatientType,
+      is_complete: false,
+    });
+    const id = (saved.json() as SaveTranscriptionResponse).transcription_id;
+    const finals = ['neck pain', ' neck pain ', 'since June', 'pain since June', 'worse on turning', 'June'];
+    let mirrored = 'Seen today.\n';
+    for (const final of finals) {
+      await repository.appendFinal(id, final, at);
+      mirrored = appendFinalText(mirrored, final);
+      assert.equal((await repository.findOfPatient(patientId, id))?.text, mirrored, `after "${final}"`);
+    }
+    await repository.delete(id);
+  });
+
+  it('merges a corrected draft with finals recognised meanwhile instead of replacing them, and audits the edit', async () => {
+    const repository = createTranscriptionRepository(server.app.ctx.db);
+    const at = server.clock.now();
+    const first = await patel.post('/api/transcription/save', {
+      patient_id: patientId,
+      transcription_text: 'the patient has whip lash',
+      transcription_type_id: outpatientType,
+      is_complete: false,
+    });
+    const id = (first.json() as SaveTranscriptionResponse).transcription_id;
+    // The screen heard one more final; the server stored it and a second the screen has not heard yet.
+    await repository.appendFinal(id, 'of the neck', at);
+    await repository.appendFinal(id, 'after the collision', at);
+    const corrected = await patel.post('/api/transcription/save', {
+      patient_id: patientId,
+      transcription_text: 'The patient has whiplash of the neck',
+      transcription_type_id: outpatientType,
+      is_complete: false,
+      transcription_id: id,
+      based_on_text: 'the patient has whip lash of the neck',
+    });
+    assert.equal(corrected.statusCode, 200, corrected.body);
+    assert.equal(
+      (await repository.findOfPatient(patientId, id))?.text,
+      'The patient has whiplash of the neck after the collision',
+      'the final the screen had not heard is kept after the correction',
+    );
+
+    // Nothing new since: the save stores the text as sent.
+    const again = await patel.post('/api/transcription/save', {
+      patient_id: patientId,
+      transcription_text: 'The patient has whiplash of the neck after the collision.',
+      transcription_type_id: outpatientType,
+      is_complete: false,
+      transcription_id: id,
+      based_on_text: 'The patient has whiplash of the neck after the collision',
+    });
+    assert.equal(again.statusCode, 200, again.body);
+    assert.equal(
+      (await repository.findOfPatient(patientId, id))?.text,
+      'The patient has whiplash of the neck after the collision.',
+    );
+
+    // Another window changed the draft in another way: neither text silently wins.
+    await repository.saveText(id, 'Rewritten elsewhere.', outpatientType, at);
+    const stale = await patel.post('/api/transcription/save', {
+      patient_id: patientId,
+      transcription_text: 'My corrections.',
+      transcription_type_id: outpatientType,
+      is_complete: false,
+      transcription_id: id,
+      based_on_text: 'The patient has whiplash of the neck after the collision.',
+    });
+    assert.equal(stale.statusCode, 409, stale.body);
+    assert.match(stale.json().error ?? stale.json().message, /changed in another window/);
+    assert.equal((await repository.findOfPatient(patientId, id))?.text, 'Rewritten elsewhere.');
+
+    const { rows } = await server.app.ctx.db.query<{ details: Record<string, unknown> }>(
+      `SELECT details FROM audit_log WHERE action = 'transcription.save' AND details->>'transcription_id' = $1
+        ORDER BY id`,
+      [String(id)],
+    );
+    assert.deepEqual(
+      rows.map((row) => [row.details.edited, row.details.merged_characters]),
+      [
+        [false, 0],
+        [true, ' after the collision'.length],
+        [false, 0],
+      ],
+    );
+    assert.ok(!JSON.stringify(rows).includes('whiplash'), 'no transcript text in the audit log');
+    await repository.delete(id);
   });
 
   it('is erased with the rest of the patient\u2019s data, documents and all', async () => {

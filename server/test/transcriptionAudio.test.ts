@@ -99,6 +99,9 @@ describe('audio uploads recognised by the server', () => {
     assert.equal(transcription.Status, 'Incomplete');
     assert.equal(transcription.CreatedBy, 'Dr Asha Patel');
     assert.equal(transcription.text_transcription_type, 'Outpatient Consultation');
+    // What the Live Transcription screen's summary shows when this recording is loaded there.
+    assert.equal(transcription.duration_seconds, result.duration_seconds);
+    assert.equal(transcription.segment_count, 1);
     assert.equal(await server.app.ctx.files.size(storedAudioKeyOf(job)), null, 'audio deleted');
   });
 

@@ -81,6 +81,11 @@ export interface SpeechSettings {
   engine: 'pocketsphinx' | 'openai' | 'off';
   /** The commands found on the PATH, or null when missing. */
   python3Command: string | null;
+  /**
+   * SPEECH_LANGUAGE_MODEL: 'clinical' (the default) mixes the generic en-us model with the clinical one built from
+   * server/speech/clinical/corpus.txt; 'generic' decodes with the generic model alone.
+   */
+  languageModel: 'clinical' | 'generic';
   ffmpegCommand: string | null;
   openAi: { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null;
   maxLiveStreams: number;
@@ -268,7 +273,16 @@ function readSpeechSettings(env: NodeJS.ProcessEnv): SpeechSettings {
     ffmpegCommand: findOnPath(env, 'ffmpeg'),
     openAi,
     maxLiveStreams: readInteger(env, 'SPEECH_MAX_STREAMS', 6, 1, 256),
+    languageModel: readLanguageModel(env),
   };
+}
+
+function readLanguageModel(env: NodeJS.ProcessEnv): SpeechSettings['languageModel'] {
+  const value = env.SPEECH_LANGUAGE_MODEL?.trim().toLowerCase() || 'clinical';
+  if (value !== 'clinical' && value !== 'generic') {
+    throw new ConfigError(`SPEECH_LANGUAGE_MODEL must be clinical or generic, not "${value}"`);
+  }
+  return value;
 }
 
 function readJobSettings(

@@ -4,6 +4,7 @@ import type {
   CompleteTranscriptionRequest,
   CompleteTranscriptionResponse,
   MessageResponse,
+  MyWordsResponse,
   SaveTranscriptionRequest,
   SaveTranscriptionResponse,
   SummarizeRequest,
@@ -54,6 +55,18 @@ export async function saveTranscription(
 ): Promise<SaveTranscriptionResponse> {
   const { data } = await apiClient.post<SaveTranscriptionResponse>('/api/transcription/save', request);
   return data;
+}
+
+/** The signed-in user's own words for the recogniser. */
+export async function getMyWords(): Promise<string[]> {
+  const { data } = await apiClient.get<MyWordsResponse>('/api/transcription/my-words');
+  return data.words;
+}
+
+/** Replaces the user's own words; answers them as stored (trimmed, without repeats). */
+export async function saveMyWords(words: string[]): Promise<string[]> {
+  const { data } = await apiClient.put<MyWordsResponse>('/api/transcription/my-words', { words });
+  return data.words;
 }
 
 /** Formats the text by the type's consultation kind (§7: outpatient, medicolegal or opinion; outpatient by default). */

@@ -70,8 +70,12 @@ function renderPage({ route = LIVE_ROUTE, fakeClock = false } = {}): User {
 const region = (name: string) => within(screen.getByRole('region', { name }));
 /** The live line as read: its "Hearing:" label and the words still being recognised. */
 const partialLine = () => screen.queryByText('Hearing:')?.closest('p')?.textContent ?? null;
-/** The final text only (a log: appended to, announced politely). */
-const transcriptText = () => screen.getByRole('log', { name: 'Final transcript' }).textContent?.trim();
+/** The final text only: a log (appended to, announced politely) while recording, else a text box to correct. */
+const transcriptText = () => {
+  const log = screen.queryByRole('log', { name: 'Final transcript' });
+  if (log) return log.textContent?.trim();
+  return screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Final transcript' }).value.trim();
+};
 
 async function connectedSocket(): Promise<FakeSocket> {
   const socket = await socketListeningFor(TRANSCRIPTION_EVENTS.TRANSCRIPTION);
@@ -373,6 +377,7 @@ describe('recording', () => {
       transcription_type_id: 2,
       is_complete: false,
       transcription_id: 55,
+      based_on_text: 'the claimant reports neck pain',
     });
   });
 
@@ -565,6 +570,7 @@ describe('saving and completing', () => {
       transcription_type_id: 2,
       is_complete: false,
       transcription_id: 55,
+      based_on_text: 'the claimant reports neck pain',
     });
     expect(
       region('Transcription Summary').queryByText('Not saved from this page yet'),
@@ -704,5 +710,139 @@ describe('saving and completing', () => {
     await screen.findByLabelText('Transcription type', {}, slow);
     await user.click(screen.getByRole('button', { name: 'Complete' }));
     expect(await screen.findByText('No transcription to process')).toBeVisible();
+  });
+});
+
+describe('correcting the transcript', () => {
+  const editor = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Final transcript' });
+  const saves = () => requestsTo(backend, 'POST', '/api/transcription/save');
+
+  it('is read-only while recording; once paused the typist corrects it and new finals follow the correction', async () => {
+    const { user, socket } = await recordingWithText({ fakeClock: true });
+    expect(screen.queryByRole('textbox', { name: 'Final transcript' })).not.toBeInTheDocument();
+    recognised(socket, 'from the whip lash', false, 0.31);
+    await waitFor(() => expect(transcriptText()).toBe('the claimant reports neck pain from the whip lash'));
+    // Low confidence is said in words, not only shown by colour.
+    expect(screen.getByText(/Words to check \(1\)/)).toBeVisible();
+    expect(screen.getByText('“from the whip lash”')).toBeVisible();
+    expect(screen.getByText('Confidence 31%')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: /Pause/ }));
+    expect(await screen.findByText('PAUSED')).toBeVisible();
+    // Find selects the doubtful words in the text box.
+    await user.click(screen.getByRole('button', { name: 'Find “from the whip lash” in the transcript' }));
+    expect(editor()).toHaveFocus();
+    expect(editor().value.slice(editor().selectionStart, editor().selectionEnd)).toBe('from the whip lash');
+    await user.clear(editor());
+    await user.paste('The claimant reports neck pain from the whiplash.');
+    expect(screen.queryByText(/Words to check/)).not.toBeInTheDocument();
+
+    // Corrections not yet saved are auto-saved even while paused, as a merge over what the server holds.
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(TRANSCRIPTION_AUTOSAVE_INTERVAL_MS);
+    });
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]!.body).toEqual({
+      patient_id: 101,
+      transcription_text: 'The claimant reports neck pain from the whiplash.',
+      transcription_type_id: 2,
+      is_complete: false,
+      transcription_id: 55,
+      based_on_text: 'the claimant reports neck pain from the whip lash',
+    });
+
+    await user.click(screen.getByRole('button', { name: /Resume/ }));
+    expect(await screen.findByText('RECORDING')).toBeVisible();
+    recognised(socket, 'worse on turning the head', false);
+    await waitFor(() =>
+      expect(transcriptText()).toBe(
+        'The claimant reports neck pain from the whiplash. worse on turning the head',
+      ),
+    );
+    // The next save is based on the saved correction and the final heard since.
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(TRANSCRIPTION_AUTOSAVE_INTERVAL_MS);
+    });
+    await waitFor(() => expect(saves()).toHaveLength(2));
+    expect(saves()[1]!.body).toEqual(
+      expect.objectContaining({
+        transcription_text: 'The claimant reports neck pain from the whiplash. worse on turning the head',
+        based_on_text: 'The claimant reports neck pain from the whiplash. worse on turning the head',
+      }),
+    );
+  });
+
+  it('Save Incomplete and Complete use the corrected text', async () => {
+    const { user } = await recordingWithText();
+    await user.click(screen.getByRole('button', { name: /Stop/ }));
+    expect(await screen.findByText('Stopped')).toBeVisible();
+    await user.clear(editor());
+    await user.paste('The claimant reports neck pain.\nSeen with his wife.');
+
+    await user.click(screen.getByRole('button', { name: /Save Incomplete/ }));
+    const dialog = await dialogTitled('Save Incomplete Transcription');
+    await user.click(within(dialog).getByRole('button', { name: /Save Incomplete/ }));
+    expect(await screen.findByText('Transcription saved successfully')).toBeVisible();
+    expect(saves().at(-1)!.body).toEqual(
+      expect.objectContaining({
+        transcription_text: 'The claimant reports neck pain.\nSeen with his wife.',
+        based_on_text: 'the claimant reports neck pain',
+      }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Complete' }));
+    const complete = await dialogTitled('Complete Transcription');
+    await user.click(
+      await within(complete).findByRole('button', { name: /Generate Document from transcript/ }, slow),
+    );
+    expect(
+      await screen.findAllByText('Transcription completed and document generated successfully'),
+    ).not.toHaveLength(0);
+    expect(requestsTo(backend, 'POST', '/api/transcription/complete-llm')[0]!.body).toEqual(
+      expect.objectContaining({
+        transcription_id: 55,
+        transcription_text: 'The claimant reports neck pain.\nSeen with his wife.',
+      }),
+    );
+  });
+
+  it('an uploaded recording loaded here shows its length and segments, and can be corrected before recording', async () => {
+    backend.transcriptions.set(
+      78,
+      makeTranscription({ ID_Transcription: 78, source: 'upload', duration_seconds: 83.4, segment_count: 4 }),
+    );
+    const user = renderPage({ route: '/transcription/live?patientId=101&loadTranscription=78' });
+    await waitFor(
+      () => expect(transcriptText()).toBe('the claimant reports neck pain since the collision'),
+      slow,
+    );
+    const summary = region('Transcription Summary');
+    expect(summary.getByText('1:23')).toBeVisible();
+    expect(summary.getByText('4')).toBeVisible();
+    await user.click(editor());
+    await user.keyboard('{End} in June');
+    expect(transcriptText()).toBe('the claimant reports neck pain since the collision in June');
+  });
+});
+
+describe('my words', () => {
+  it("loads the user's own words and saves them, one a line", async () => {
+    backend.myWords = ['Ramipril'];
+    const user = renderPage();
+    const field = await screen.findByRole<HTMLTextAreaElement>(
+      'textbox',
+      { name: 'Words and names the recogniser should know' },
+      slow,
+    );
+    await waitFor(() => expect(field.value).toBe('Ramipril'));
+    await user.click(field);
+    await user.keyboard('{End}');
+    await user.paste('\n  Wythenshawe Hospital \n\nMr Okonkwo');
+    await user.click(screen.getByRole('button', { name: /Save my words/ }));
+    expect(await screen.findByText('Your words are saved: your next recording uses them')).toBeVisible();
+    expect(requestsTo(backend, 'PUT', '/api/transcription/my-words')[0]!.body).toEqual({
+      words: ['Ramipril', 'Wythenshawe Hospital', 'Mr Okonkwo'],
+    });
+    expect(field.value).toBe('Ramipril\nWythenshawe Hospital\nMr Okonkwo');
   });
 });

@@ -17,7 +17,8 @@ import { SaveIncompleteModal } from './SaveIncompleteModal';
 import { TranscriptionSummaryCard } from './TranscriptionSummaryCard';
 import { TranscriptView } from './TranscriptView';
 import { useIncompleteTranscriptions } from './useIncompleteTranscriptions';
-import { useLiveRecording } from './useLiveRecording';
+import { MyWordsCard } from './MyWordsCard';
+import { isEditable, useLiveRecording } from './useLiveRecording';
 import { useLiveSetup } from './useLiveSetup';
 
 const pageTitle = (
@@ -96,7 +97,12 @@ function LiveTranscriptionWorkspace({ patient }: { patient: Patient }) {
         if (transcription.patient_id !== patientId || transcription.Status === 'Complete') {
           throw new Error('Not an incomplete transcription of this patient');
         }
-        startOver({ text: transcription.Transcription, transcriptionId: transcription.ID_Transcription });
+        startOver({
+          text: transcription.Transcription,
+          transcriptionId: transcription.ID_Transcription,
+          durationSeconds: transcription.duration_seconds ?? 0,
+          segmentCount: transcription.segment_count ?? 0,
+        });
         setTypeId(transcription.transcriptionType);
         setCompleted(null);
         void message.success(loadedMessage);
@@ -229,7 +235,7 @@ function LiveTranscriptionWorkspace({ patient }: { patient: Patient }) {
               <TranscriptionSummaryCard
                 typeLabel={typeLabel}
                 words={words}
-                segments={recording.transcript.segments.length}
+                segments={recording.restoredSegments + recording.transcript.segments.length}
                 durationMs={recording.durationMs}
                 draftId={recording.draftId}
                 lastSavedAt={recording.lastSavedAt}
@@ -273,7 +279,11 @@ function LiveTranscriptionWorkspace({ patient }: { patient: Patient }) {
               onResume={recording.resume}
               onStop={recording.stop}
             />
-            <TranscriptView transcript={recording.transcript} />
+            <TranscriptView
+              transcript={recording.transcript}
+              onEdit={isEditable(recording.phase) ? recording.edit : null}
+            />
+            <MyWordsCard />
           </Flex>
         </Col>
       </Row>

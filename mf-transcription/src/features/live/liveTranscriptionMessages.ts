@@ -41,4 +41,7 @@ export const LIVE_TRANSCRIPTION_MESSAGES = {
   serviceError: 'The transcription service reported an error',
   installCommandIntro:
     'The speech recogniser is not installed on the server. An administrator can install it with:',
+  myWordsLoadFailed: 'Failed to load your words',
+  myWordsSaveFailed: 'Failed to save your words',
+  myWordsSaved: 'Your words are saved: your next recording uses them',
 } as const;

@@ -8,12 +8,7 @@ import type {
 } from '@ewrt/contract';
 import { TRANSCRIPTION_AUTOSAVE_INTERVAL_MS, TRANSCRIPTION_EVENTS } from '@ewrt/contract/limits';
 import { saveTranscription } from '../api/transcriptionApi';
-import {
-  emptyTranscript,
-  liveTranscriptReducer,
-  transcriptText,
-  type LiveTranscript,
-} from './liveTranscript';
+import { emptyTranscript, liveTranscriptReducer, type LiveTranscript } from './liveTranscript';
 import { LIVE_TRANSCRIPTION_MESSAGES } from './liveTranscriptionMessages';
 import { startMicrophoneCapture, type MicrophoneCapture } from './startMicrophoneCapture';
 import { startRefusal } from './startRefusal';
@@ -32,7 +27,13 @@ export interface RecordingProblem {
 export interface RestoredTranscription {
   text: string;
   transcriptionId: number;
+  /** An uploaded recording's length and stretches of speech, counted in the summary; 0 for live dictation. */
+  durationSeconds?: number;
+  segmentCount?: number;
 }
+
+/** Whether the typist may correct the text: not while words are arriving (recording, or about to). */
+export const isEditable = (phase: RecordingPhase): boolean => phase !== 'recording' && phase !== 'starting';
 
 /** Audio held while the server opens the stream: a few seconds at most, then the oldest is dropped. */
 const MAX_QUEUED_CHUNKS = 64;
@@ -51,16 +52,20 @@ export interface LiveRecording {
   connection: Pick<TranscriptionSocket, 'status' | 'connectError' | 'reconnect'>;
   phase: RecordingPhase;
   transcript: LiveTranscript;
-  /** The whole transcript as it is saved. */
+  /** The whole transcript as it is saved, corrections included. */
   text: string;
+  /** The typist's correction of the text (while not recording). */
+  edit: (text: string) => void;
   /** The saved draft the recording goes to: from the server's transcription_started, a save, or a loaded one. */
   draftId: number | null;
   /** When this page last saved the draft (ISO), null before. */
   lastSavedAt: string | null;
   /** The recogniser the server named when the stream started. */
   recognizer: string | null;
-  /** Time spent recording, pauses excluded. */
+  /** Time spent recording, pauses excluded (with a restored recording's length). */
   durationMs: number;
+  /** The segments a restored uploaded recording was recognised as, before this session's. */
+  restoredSegments: number;
   problem: RecordingProblem | null;
   reportProblem: (text: string) => void;
   start: () => Promise<void>;
@@ -95,6 +100,7 @@ export function useLiveRecording({
   const [lastSavedAt, setLastSavedAt] = useState<string | null>(null);
   const [recognizer, setRecognizer] = useState<string | null>(null);
   const [problem, setProblem] = useState<RecordingProblem | null>(null);
+  const [restoredSegments, setRestoredSegments] = useState(0);
   // Time recorded before the current stretch, and when the current stretch began (null while not recording).
   const [timing, setTiming] = useState<{ recordedMs: number; since: number | null }>({
     recordedMs: 0,
@@ -104,7 +110,8 @@ export function useLiveRecording({
   const [now, setNow] = useState(() => Date.now());
   const captureRef = useRef<MicrophoneCapture | null>(null);
   const queuedChunks = useRef<ArrayBuffer[]>([]);
-  const text = transcriptText(transcript);
+  const saveNumber = useRef(0);
+  const { text } = transcript;
 
   const setPhase = useCallback((next: RecordingPhase) => {
     phaseRef.current = next;
@@ -129,25 +136,37 @@ export function useLiveRecording({
   }, []);
 
   // What the auto-save and the socket's listeners read: always the latest render's.
-  const latest = useRef({ text, typeId, patientId });
+  const latest = useRef({ text, storedText: transcript.storedText, typeId, patientId });
   useEffect(() => {
-    latest.current = { text, typeId, patientId };
+    latest.current = { text, storedText: transcript.storedText, typeId, patientId };
   });
 
   const saveDraft = useCallback(async () => {
     const current = latest.current;
     if (current.text.trim() === '') throw new Error(LIVE_TRANSCRIPTION_MESSAGES.nothingToSave);
     if (current.typeId === null) throw new Error(LIVE_TRANSCRIPTION_MESSAGES.noTypeToProcess);
-    const answer = await saveTranscription({
-      patient_id: current.patientId,
-      transcription_text: current.text,
-      transcription_type_id: current.typeId,
-      is_complete: false,
-      transcription_id: draftIdRef.current,
-    });
-    setDraftId(answer.transcription_id);
-    setLastSavedAt(new Date().toISOString());
-    return answer;
+    const draft = draftIdRef.current;
+    saveNumber.current += 1;
+    const id = saveNumber.current;
+    dispatch({ type: 'saveSent', id, text: current.text });
+    let saved = false;
+    try {
+      const answer = await saveTranscription({
+        patient_id: current.patientId,
+        transcription_text: current.text,
+        transcription_type_id: current.typeId,
+        is_complete: false,
+        transcription_id: draft,
+        // Over a draft, the server keeps the finals it stored after this text rather than overwriting them.
+        ...(draft === null ? {} : { based_on_text: current.storedText }),
+      });
+      saved = true;
+      setDraftId(answer.transcription_id);
+      setLastSavedAt(new Date().toISOString());
+      return answer;
+    } finally {
+      dispatch({ type: 'saveAnswered', id, saved });
+    }
   }, [setDraftId]);
 
   /** Part 3 §8: an auto-save that fails is only logged; the next one (or Save Incomplete) tries again. */
@@ -297,7 +316,8 @@ export function useLiveRecording({
       setRecognizer(null);
       setProblem(null);
       recordingSinceRef.current = null;
-      setTiming({ recordedMs: 0, since: null });
+      setTiming({ recordedMs: (restored?.durationSeconds ?? 0) * 1000, since: null });
+      setRestoredSegments(restored?.segmentCount ?? 0);
     },
     [send, endCapture, setPhase, setDraftId],
   );
@@ -306,12 +326,17 @@ export function useLiveRecording({
     setProblem({ text: problemText, installCommand: null });
   }, []);
 
-  // Auto-save while recording (part 3 §4).
+  // Auto-save while recording (part 3 §4), and while a draft has corrections not yet saved.
+  const unsavedCorrections = draftId !== null && text !== transcript.storedText;
   useEffect(() => {
-    if (phase !== 'recording') return;
+    if (phase !== 'recording' && !unsavedCorrections) return;
     const timer = setInterval(autoSave, TRANSCRIPTION_AUTOSAVE_INTERVAL_MS);
     return () => clearInterval(timer);
-  }, [phase, autoSave]);
+  }, [phase, unsavedCorrections, autoSave]);
+
+  const edit = useCallback((edited: string) => {
+    if (isEditable(phaseRef.current)) dispatch({ type: 'edited', text: edited });
+  }, []);
 
   // The duration shown moves on each second while recording.
   useEffect(() => {
@@ -336,10 +361,12 @@ export function useLiveRecording({
     phase,
     transcript,
     text,
+    edit,
     draftId,
     lastSavedAt,
     recognizer,
     durationMs,
+    restoredSegments,
     problem,
     reportProblem,
     start,

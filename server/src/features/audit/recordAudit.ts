@@ -112,6 +112,8 @@ export type AuditAction =
   | 'transcription.download'
   | 'transcription.upload_audio'
   | 'transcription.live_start'
+  | 'transcription.my_words_read'
+  | 'transcription.my_words_save'
   | 'transcription.delete';
 
 export interface AuditEntry {

@@ -53,7 +53,16 @@ export interface LiveRecognition {
   close(): Promise<void>;
 }
 
+export interface LiveRecognitionOptions {
+  /** The rate of the samples written. */
+  sampleRate: number;
+  /** The speaker's own words (drug names, hospitals, surgeons) added to what the recogniser knows. */
+  vocabulary?: readonly string[];
+}
+
 export interface FileRecognitionOptions {
+  /** The uploader's own words, added to what the recogniser knows. */
+  vocabulary?: readonly string[];
   /** 0–1 as the audio is read. */
   onProgress(fraction: number): void | Promise<void>;
   signal: AbortSignal;
@@ -65,7 +74,7 @@ export interface SpeechRecognizer {
    * A live stream of mono 16-bit samples at `sampleRate` (the browser's, resampled here to what the recogniser
    * hears); throws SpeechUnavailableError when recognition does not work here or too many streams run.
    */
-  startLive(listener: LiveRecognitionListener, options: { sampleRate: number }): LiveRecognition;
+  startLive(listener: LiveRecognitionListener, options: LiveRecognitionOptions): LiveRecognition;
   /** The speech of an audio file of any accepted format (MP3, WAV, M4A, AAC, OGG, WebM), in order. */
   transcribeFile(inputPath: string, options: FileRecognitionOptions): Promise<RecognizedSegment[]>;
   /** Stops every worker (server shutdown). */

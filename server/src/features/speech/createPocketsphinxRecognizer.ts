@@ -26,6 +26,8 @@ export interface PocketsphinxRecognizerSettings {
   maxLiveStreams: number;
   /** The command that installs ffmpeg, named when a file arrives without it. */
   installCommand: string;
+  /** The generic en-us model alone, or mixed with the clinical one. */
+  languageModel: 'clinical' | 'generic';
 }
 
 /**
@@ -43,7 +45,11 @@ export function createPocketsphinxRecognizer(settings: PocketsphinxRecognizerSet
   const workers = new Set<PocketsphinxWorker>();
   let closed = false;
 
-  function startWorker(events: PocketsphinxWorkerEvents, background: boolean): PocketsphinxWorker {
+  function startWorker(
+    events: PocketsphinxWorkerEvents,
+    background: boolean,
+    vocabulary: readonly string[] = [],
+  ): PocketsphinxWorker {
     if (closed) throw new SpeechUnavailableError(SERVER_STOPPING_MESSAGE);
     const worker: PocketsphinxWorker = startPocketsphinxWorker(
       settings.python3Command,
@@ -54,7 +60,7 @@ export function createPocketsphinxRecognizer(settings: PocketsphinxRecognizerSet
           events.onExit(error);
         },
       },
-      { background },
+      { background, clinical: settings.languageModel === 'clinical', vocabulary },
     );
     workers.add(worker);
     return worker;
@@ -62,7 +68,7 @@ export function createPocketsphinxRecognizer(settings: PocketsphinxRecognizerSet
 
   function startLive(
     listener: Parameters<SpeechRecognizer['startLive']>[0],
-    options: { sampleRate: number },
+    options: Parameters<SpeechRecognizer['startLive']>[1],
   ): LiveRecognition {
     const resampler = createResampler(options.sampleRate, RECOGNIZER_SAMPLE_RATE_HZ);
     const release = limit.acquire();
@@ -105,6 +111,7 @@ export function createPocketsphinxRecognizer(settings: PocketsphinxRecognizerSet
           },
         },
         false,
+        options.vocabulary,
       );
     } catch (error) {
       release();
@@ -174,6 +181,7 @@ export function createPocketsphinxRecognizer(settings: PocketsphinxRecognizerSet
         onExit: () => undefined,
       },
       true,
+      options.vocabulary,
     );
     const onAbort = () => void worker.kill(new Error('The transcription was cancelled'));
     signal.addEventListener('abort', onAbort, { once: true });

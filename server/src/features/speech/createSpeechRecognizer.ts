@@ -101,5 +101,6 @@ export function createSpeechRecognizer(settings: SpeechSettings): SpeechRecogniz
     ffmpegCommand: settings.ffmpegCommand,
     maxLiveStreams: settings.maxLiveStreams,
     installCommand: SPEECH_INSTALL_COMMAND,
+    languageModel: settings.languageModel,
   });
 }

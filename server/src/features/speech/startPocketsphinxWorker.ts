@@ -14,9 +14,20 @@ export interface WorkerResult {
   end: number;
 }
 
+/** What the worker reports once it has added the words it was given. */
+export interface WorkerVocabulary {
+  type: 'vocabulary';
+  /** Added to its dictionary and language model (already known words are not listed). */
+  added: string[];
+  /** Words espeak-ng could not pronounce: not added. */
+  unpronounceable: string[];
+}
+
 export interface PocketsphinxWorkerEvents {
   /** Every result, in the order the requests were made. */
   onResult(result: WorkerResult): void;
+  /** The words of the vocabulary the worker added, before any result. */
+  onVocabulary?(vocabulary: WorkerVocabulary): void;
   /** The process ended: null after quit(), else why (a crash, or the reason given to kill()). Called once. */
   onExit(error: Error | null): void;
 }
@@ -77,7 +88,7 @@ export function pocketsphinxWorkerScript(): string {
   return workerScript;
 }
 
-function frame(kind: 'B' | 'A' | 'P' | 'E' | 'Q', payload: Buffer = Buffer.alloc(0)): Buffer {
+function frame(kind: 'W' | 'B' | 'A' | 'P' | 'E' | 'Q', payload: Buffer = Buffer.alloc(0)): Buffer {
   const header = Buffer.alloc(5);
   header.write(kind, 0, 'latin1');
   header.writeUInt32LE(payload.length, 1);
@@ -89,13 +100,34 @@ function littleEndianBytes(samples: Int16Array): Buffer {
   return endianness() === 'LE' ? bytes : Buffer.from(bytes).swap16();
 }
 
+/** How much the clinical model weighs against the generic one when they are mixed (0–1). */
+export const CLINICAL_MODEL_WEIGHT = 0.5;
+
+export interface PocketsphinxWorkerOptions {
+  /** Yields to the API and live dictation (files). */
+  background: boolean;
+  /** Mixes the clinical language model (server/speech/clinical) with the generic one. */
+  clinical: boolean;
+  /** Words added to the dictionary and the model before decoding (the user's own words). */
+  vocabulary?: readonly string[];
+}
+
 export function startPocketsphinxWorker(
   python3Command: string,
   events: PocketsphinxWorkerEvents,
-  options: { background: boolean },
+  options: PocketsphinxWorkerOptions,
 ): PocketsphinxWorker {
+  const script = pocketsphinxWorkerScript();
+  const modelArguments = options.clinical
+    ? [
+        '--clinical',
+        path.join(path.dirname(script), 'clinical'),
+        '--clinical-weight',
+        String(CLINICAL_MODEL_WEIGHT),
+      ]
+    : [];
   // In the background, below the server's priority: a file being transcribed yields to the API and to dictation.
-  const run = spawnSandboxed(python3Command, [pocketsphinxWorkerScript()], {
+  const run = spawnSandboxed(python3Command, [script, ...modelArguments], {
     stdio: ['pipe', 'pipe', 'pipe'],
     timeoutMs: null,
     cpuSeconds: null,
@@ -141,16 +173,17 @@ export function startPocketsphinxWorker(
       lineBuffer = lineBuffer.slice(newline + 1);
       newline = lineBuffer.indexOf('\n');
       if (!line) continue;
-      let result: WorkerResult;
+      let result: WorkerResult | WorkerVocabulary;
       try {
-        result = JSON.parse(line) as WorkerResult;
+        result = JSON.parse(line) as WorkerResult | WorkerVocabulary;
       } catch {
         run.kill();
         finish(new Error(`The speech recogniser answered something unreadable: ${line.slice(0, 100)}`));
         return;
       }
       unanswered = Math.max(0, unanswered - 1);
-      events.onResult(result);
+      if (result.type === 'vocabulary') events.onVocabulary?.(result);
+      else events.onResult(result);
       if (unanswered === 0) for (const waiter of settledWaiters.splice(0)) waiter.resolve();
     }
   });
@@ -183,6 +216,11 @@ export function startPocketsphinxWorker(
 
   function waitFor(list: typeof settledWaiters): Promise<void> {
     return new Promise((resolve, reject) => list.push({ resolve, reject }));
+  }
+
+  if (options.vocabulary && options.vocabulary.length > 0) {
+    unanswered += 1;
+    send(frame('W', Buffer.from(JSON.stringify({ words: options.vocabulary }))));
   }
 
   return {

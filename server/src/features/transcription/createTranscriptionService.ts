@@ -1,15 +1,17 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import type {
-  CompleteTranscriptionRequest,
-  CompleteTranscriptionResponse,
-  MessageResponse,
-  SaveTranscriptionRequest,
-  SaveTranscriptionResponse,
-  TranscriptionResponse,
-  TranscriptionsResponse,
-  TranscriptionStatusResponse,
-  TranscriptionTypesResponse,
+import {
+  mergeEditedText,
+  type CompleteTranscriptionRequest,
+  type CompleteTranscriptionResponse,
+  type MessageResponse,
+  type MyWordsResponse,
+  type SaveTranscriptionRequest,
+  type SaveTranscriptionResponse,
+  type TranscriptionResponse,
+  type TranscriptionsResponse,
+  type TranscriptionStatusResponse,
+  type TranscriptionTypesResponse,
 } from '@ewrt/contract';
 import type { Clock } from '../../context/Clock.js';
 import type { Database, Queryable } from '../../db/Database.js';
@@ -26,6 +28,7 @@ import type { StoredPatient } from '../patients/patientRepository.js';
 import type { SpeechRecognizer } from '../speech/SpeechRecognizer.js';
 import type { WrittenWordDocument } from '../word/sendWordDocument.js';
 import { buildTranscriptionDocx } from './buildTranscriptionDocx.js';
+import { createMyWordsRepository, tidyMyWords } from './myWordsRepository.js';
 import { TRANSCRIPTION_RULE } from './transcriptionAccess.js';
 import { TRANSCRIPTION_MESSAGES } from './transcriptionMessages.js';
 import { createTranscriptionRepository, type StoredTranscription } from './transcriptionRepository.js';
@@ -55,6 +58,22 @@ export function formatBirthDate(isoDate: string | null | undefined): string {
 /** `Transcription_<Surname>_<YYYY-MM-DD>.docx`, of safe characters only. */
 export function transcriptionFileName(surname: string, at: Date): string {
   return `Transcription_${safeNamePart(surname) || 'patient'}_${fileNameDay(at)}.docx`;
+}
+
+/**
+ * What an audit row says of a save's or completion's text, never the text itself: whether the typist changed what
+ * was recognised (`edited`: the text does not simply continue the stored one) and how many characters of finals
+ * the server kept after the edit (`merged_characters`).
+ */
+function textChanges(
+  basedOn: string | null,
+  sent: string,
+  stored: string,
+): { edited: boolean; merged_characters: number } {
+  return {
+    edited: basedOn !== null && !sent.startsWith(basedOn.trimEnd()),
+    merged_characters: stored.length - sent.length,
+  };
 }
 
 /**
@@ -191,16 +210,22 @@ export function createTranscriptionService(deps: TranscriptionServiceDeps) {
       const id = await db.transaction(async (tx) => {
         const repository = createTranscriptionRepository(tx);
         let savedId: number;
+        let stored = request.transcription_text;
+        let previous: string | null = null;
         if (request.transcription_id) {
-          const existing = await repository.findOfPatient(patient.ID_Patient, request.transcription_id);
+          const existing = await repository.findOfPatientForUpdate(
+            patient.ID_Patient,
+            request.transcription_id,
+          );
           if (!existing) throw notFound(TRANSCRIPTION_MESSAGES.notFound);
           if (existing.storageKey !== null) throw new HttpError(409, TRANSCRIPTION_MESSAGES.alreadyComplete);
-          await repository.saveText(
-            existing.id,
-            request.transcription_text,
-            request.transcription_type_id,
-            now,
-          );
+          previous = existing.text;
+          if (request.based_on_text !== undefined) {
+            const merged = mergeEditedText(existing.text, request.based_on_text, request.transcription_text);
+            if (merged === null) throw new HttpError(409, TRANSCRIPTION_MESSAGES.changedElsewhere);
+            stored = merged;
+          }
+          await repository.saveText(existing.id, stored, request.transcription_type_id, now);
           savedId = existing.id;
         } else {
           savedId = await insertLive(repository, request, patient, user, now);
@@ -208,8 +233,9 @@ export function createTranscriptionService(deps: TranscriptionServiceDeps) {
         audit.describe({
           details: {
             transcription_id: savedId,
-            text_length: request.transcription_text.length,
+            text_length: stored.length,
             is_complete: request.is_complete,
+            ...textChanges(request.based_on_text ?? previous, request.transcription_text, stored),
           },
         });
         await audit.recordWithin(tx);
@@ -273,6 +299,7 @@ export function createTranscriptionService(deps: TranscriptionServiceDeps) {
               model,
               filename,
               text_length: request.transcription_text.length,
+              ...textChanges(existing?.text ?? null, request.transcription_text, request.transcription_text),
             },
           });
           await audit.recordWithin(tx);
@@ -338,6 +365,28 @@ export function createTranscriptionService(deps: TranscriptionServiceDeps) {
       });
       audit.describe({ details: { filename } });
       return { filename, content };
+    },
+
+    /** The user's own words for the recogniser: theirs alone, used for their dictation only. */
+    async myWords(user: AuthenticatedUser): Promise<MyWordsResponse> {
+      requireFeature(user);
+      return { success: true, words: await createMyWordsRepository(db).wordsOf(user.id) };
+    },
+
+    /** Replaces the user's own words (tidied); the audit row counts them. */
+    async saveMyWords(
+      user: AuthenticatedUser,
+      words: readonly string[],
+      audit: RequestAudit,
+    ): Promise<MyWordsResponse> {
+      requireFeature(user);
+      const tidy = tidyMyWords(words);
+      await db.transaction(async (tx) => {
+        await createMyWordsRepository(tx).save(user.id, tidy, clock());
+        audit.describe({ details: { word_count: tidy.length } });
+        await audit.recordWithin(tx);
+      });
+      return { success: true, words: tidy };
     },
 
     /** Removes the transcription; its stored document goes once the deletion has committed. */

@@ -1,6 +1,7 @@
 import {
   StartTranscriptionPayloadSchema,
   TRANSCRIPTION_EVENTS,
+  TRANSCRIPTION_PAUSED_RELEASE_MS,
   type StartTranscriptionPayload,
   type TranscriptionErrorPayload,
   type TranscriptionPayload,
@@ -28,6 +29,7 @@ import { createLiveAudioAllowance, type LiveAudioAllowance } from './liveAudioAl
 import { LIVE_AUDIO_MAX_CHUNK_BYTES, liveAudioSamples } from './liveAudioSamples.js';
 import { LiveTranscriptionAudit } from './liveTranscriptionAudit.js';
 import { LIVE_TRANSCRIPTION_MESSAGES } from './liveTranscriptionMessages.js';
+import { createMyWordsRepository } from './myWordsRepository.js';
 import { TRANSCRIPTION_RULE } from './transcriptionAccess.js';
 import { TRANSCRIPTION_MESSAGES } from './transcriptionMessages.js';
 import { createTranscriptionRepository } from './transcriptionRepository.js';
@@ -38,6 +40,8 @@ export interface LiveTranscriptionSessionDeps {
   users: UserDirectory;
   speech: SpeechRecognizer;
   log: FastifyBaseLogger;
+  /** How long a paused stream keeps its recogniser; TRANSCRIPTION_PAUSED_RELEASE_MS unless a test says. */
+  pausedReleaseMs?: number;
 }
 
 /** The socket as a session sees it: who opened it, where from, and how to answer. */
@@ -55,9 +59,13 @@ interface TrackedDraft {
 
 /** A running recogniser stream and what it stores into. */
 interface ActiveStream {
-  recognition: LiveRecognition;
+  /** Null while a long pause has given the recogniser back; resuming takes one again. */
+  recognition: LiveRecognition | null;
   draftId: number;
   allowance: LiveAudioAllowance;
+  sampleRate: number;
+  /** The user's own words, added to the recogniser's vocabulary (again when a long pause ends). */
+  vocabulary: string[];
 }
 
 /** What a stream's listener reports to: its draft and the stream, both known once its start is stored. */
@@ -88,6 +96,8 @@ export class LiveTranscriptionSession {
   private control: Promise<void> = Promise.resolve();
   /** Stores finals and emits recognised text in the order the recogniser produced it. */
   private output: Promise<void> = Promise.resolve();
+  /** Gives a paused stream's recogniser back once the pause has lasted pausedReleaseMs. */
+  private pausedRelease: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly deps: LiveTranscriptionSessionDeps,
@@ -109,15 +119,56 @@ export class LiveTranscriptionSession {
       // What was said before the pause becomes a final segment now, not when speech resumes.
       await this.flushStream(stream);
       this.emit(TRANSCRIPTION_EVENTS.PAUSED, this.draftIdPayload());
+      this.schedulePausedRelease(stream);
     });
   }
 
   resume(): Promise<void> {
     return this.enqueue(async () => {
-      if (!this.stream) return this.emitError(LIVE_TRANSCRIPTION_MESSAGES.notRunning);
+      const stream = this.stream;
+      if (!stream) return this.emitError(LIVE_TRANSCRIPTION_MESSAGES.notRunning);
+      this.cancelPausedRelease();
+      if (!stream.recognition) {
+        try {
+          stream.recognition = this.deps.speech.startLive(
+            this.listenerFor({ draftId: stream.draftId, stream }),
+            { sampleRate: stream.sampleRate, vocabulary: stream.vocabulary },
+          );
+        } catch (error) {
+          // Still paused, the draft kept: the browser hears why (e.g. every recogniser is busy) and may try again.
+          if (error instanceof SpeechUnavailableError)
+            return this.emitError(error.message, error.installCommand);
+          throw error;
+        }
+      }
       this.feeding = true;
       this.emit(TRANSCRIPTION_EVENTS.RESUMED, this.draftIdPayload());
     });
+  }
+
+  /**
+   * A recogniser is a scarce place (SPEECH_MAX_STREAMS): a stream paused and forgotten (a typist correcting, a tab
+   * left open) gives its place back after a bounded time. Its draft and the session stay; resume takes a new one.
+   */
+  private schedulePausedRelease(stream: ActiveStream): void {
+    this.cancelPausedRelease();
+    const timer = setTimeout(() => {
+      void this.enqueue(async () => {
+        if (this.pausedRelease !== timer || this.stream !== stream || this.feeding) return;
+        this.pausedRelease = null;
+        const recognition = stream.recognition;
+        stream.recognition = null;
+        await recognition?.close();
+        await this.output;
+      });
+    }, this.deps.pausedReleaseMs ?? TRANSCRIPTION_PAUSED_RELEASE_MS);
+    timer.unref();
+    this.pausedRelease = timer;
+  }
+
+  private cancelPausedRelease(): void {
+    if (this.pausedRelease) clearTimeout(this.pausedRelease);
+    this.pausedRelease = null;
   }
 
   stop(): Promise<void> {
@@ -161,7 +212,7 @@ export class LiveTranscriptionSession {
     if (!samples) return this.refuseAudio(stream, LIVE_TRANSCRIPTION_MESSAGES.audioUnreadable);
     if (!stream.allowance.take(samples.length))
       return this.refuseAudio(stream, LIVE_TRANSCRIPTION_MESSAGES.audioTooFast);
-    if (samples.length > 0) stream.recognition.write(samples);
+    if (samples.length > 0) stream.recognition?.write(samples);
   }
 
   /** Audio the server will not take: the stream ends (what was heard is kept) and the browser is told why. */
@@ -216,15 +267,21 @@ export class LiveTranscriptionSession {
       }
       const continued = await this.draftToContinue(payload, patient.ID_Patient);
       const availability = this.deps.speech.availability();
+      const vocabulary = await createMyWordsRepository(this.deps.db).wordsOf(user.id);
       // The recogniser first: when it cannot run, no empty draft is left behind.
       const target: StreamTarget = { draftId: continued, stream: null };
-      recognition = this.deps.speech.startLive(this.listenerFor(target), { sampleRate: payload.sampleRate });
+      recognition = this.deps.speech.startLive(this.listenerFor(target), {
+        sampleRate: payload.sampleRate,
+        vocabulary,
+      });
       const draftId = await this.storeDraft(payload, user, patient.ID_Patient, continued, audit);
       target.draftId = draftId;
       target.stream = {
         recognition,
         draftId,
         allowance: createLiveAudioAllowance(payload.sampleRate),
+        sampleRate: payload.sampleRate,
+        vocabulary,
       };
       this.draft = { id: draftId, patientId: patient.ID_Patient };
       this.stream = target.stream;
@@ -366,7 +423,7 @@ export class LiveTranscriptionSession {
 
   /** Ends the utterance in progress and waits until its final is stored and sent. */
   private async flushStream(stream: ActiveStream): Promise<void> {
-    await stream.recognition.flush();
+    await stream.recognition?.flush();
     await this.output;
   }
 
@@ -376,8 +433,9 @@ export class LiveTranscriptionSession {
     if (!stream) return;
     this.stream = null;
     this.feeding = false;
+    this.cancelPausedRelease();
     try {
-      await stream.recognition.close();
+      await stream.recognition?.close();
     } catch (error) {
       this.deps.log.error(
         { err: error, transcriptionId: stream.draftId },

@@ -12,6 +12,7 @@ import {
 import { stepTimeLimitMs } from '../jobs/stepTimeLimits.js';
 import { AudioDecodeError, type SpeechRecognizer } from '../speech/SpeechRecognizer.js';
 import { detectAudioType, type AudioType } from './detectAudioType.js';
+import { createMyWordsRepository } from './myWordsRepository.js';
 import { createTranscriptionRepository } from './transcriptionRepository.js';
 
 /** The steps of an audio transcription job, in order; recognition is most of the time. */
@@ -41,6 +42,8 @@ interface Recognised {
   text: string;
   words: number;
   duration_seconds: number;
+  /** Absent from the stored step of a job that recognised before segments were counted. */
+  segments?: number;
 }
 
 /** How often, during recognition, the job looks for a cancel request. */
@@ -79,7 +82,12 @@ function clockOf(seconds: number): string {
  * Recognises the file with progress by audio time. A cancel request, looked for every few seconds, aborts the
  * recogniser; so does the job's own signal (lease lost, server stopping), after which the queue resumes the job.
  */
-async function recognise(job: JobContext, speech: SpeechRecognizer, audioPath: string): Promise<Recognised> {
+async function recognise(
+  job: JobContext,
+  speech: SpeechRecognizer,
+  audioPath: string,
+  vocabulary: readonly string[],
+): Promise<Recognised> {
   const cancel = new AbortController();
   let cancelled: unknown = null;
   let lastCheck = Date.now();
@@ -96,6 +104,7 @@ async function recognise(job: JobContext, speech: SpeechRecognizer, audioPath: s
   };
   try {
     const segments = await speech.transcribeFile(audioPath, {
+      vocabulary,
       onProgress,
       signal: AbortSignal.any([job.signal, cancel.signal]),
     });
@@ -104,7 +113,12 @@ async function recognise(job: JobContext, speech: SpeechRecognizer, audioPath: s
       .filter((line) => line !== '')
       .join(' ');
     const duration = segments.reduce((end, segment) => Math.max(end, segment.endSeconds), 0);
-    return { text, words: countWords(text), duration_seconds: Math.round(duration * 10) / 10 };
+    return {
+      text,
+      words: countWords(text),
+      duration_seconds: Math.round(duration * 10) / 10,
+      segments: segments.filter((segment) => segment.text.trim() !== '').length,
+    };
   } catch (error) {
     if (cancelled) throw cancelled;
     throw error;
@@ -137,7 +151,9 @@ export function registerTranscriptionJobHandler(jobs: JobQueue, deps: Transcript
         });
         const limit = { timeLimitMs: stepTimeLimitMs('audioRecognition', input.file_size_mb) };
         const recognised = await job.step<Recognised>('recognise', limit, async () => {
-          const result = await recognise(job, speech, audioPath);
+          // The uploader's own words, as for their live dictation.
+          const vocabulary = await createMyWordsRepository(db).wordsOf(job.userId);
+          const result = await recognise(job, speech, audioPath, vocabulary);
           await job.log(
             'info',
             `Recognised ${result.words} word(s) in ${clockOf(result.duration_seconds)} of ${audioType.toUpperCase()} audio`,
@@ -152,6 +168,8 @@ export function registerTranscriptionJobHandler(jobs: JobQueue, deps: Transcript
             userId: job.userId,
             jobId: job.id,
             text: recognised.text,
+            durationSeconds: recognised.duration_seconds,
+            segmentCount: recognised.segments ?? 0,
             now: deps.clock(),
           });
           await job.log(

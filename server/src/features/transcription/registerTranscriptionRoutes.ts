@@ -100,6 +100,19 @@ export async function registerTranscriptionRoutes(
   });
 
   app.route({
+    ...transcriptionCalls.getMyWords,
+    config: { audit: { action: 'transcription.my_words_read', resource: 'transcription' } },
+    handler: (request) => transcriptions.myWords(currentUser(request)),
+  });
+
+  app.route({
+    ...transcriptionCalls.saveMyWords,
+    config: { audit: { action: 'transcription.my_words_save', resource: 'transcription' } },
+    handler: (request) =>
+      transcriptions.saveMyWords(currentUser(request), request.body.words, auditOf(request)),
+  });
+
+  app.route({
     ...transcriptionCalls.getTranscription,
     config: { audit: { action: 'transcription.read', resource: 'transcription' } },
     handler: (request) => transcriptions.get(currentUser(request), request.params.id, auditOf(request)),

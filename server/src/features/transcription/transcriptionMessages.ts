@@ -5,6 +5,8 @@ export const TRANSCRIPTION_MESSAGES = {
   ...TRANSCRIPTION_ACCESS_MESSAGES,
   notFound: 'Transcription not found',
   alreadyComplete: 'This transcription is complete: its document is stored, so its text can no longer change',
+  changedElsewhere:
+    'This transcription was changed in another window since you loaded it. Copy your corrections, load it again, then save.',
   unknownType: 'Unable to find the selected transcription type. Please try selecting it again.',
   saved: 'Transcription saved successfully',
   deleted: 'Transcription deleted successfully',

@@ -56,6 +56,8 @@ interface ListedRow {
   filename: string | null;
   patient_id: number;
   source: TranscriptionSource;
+  duration_seconds: number | null;
+  segment_count: number | null;
 }
 
 const toListed = (row: ListedRow): Transcription => ({
@@ -71,11 +73,13 @@ const toListed = (row: ListedRow): Transcription => ({
   patient_id: row.patient_id,
   source: row.source,
   updated_at: toIsoDateTime(row.updated_at) ?? '',
+  duration_seconds: row.duration_seconds === null ? null : Number(row.duration_seconds),
+  segment_count: row.segment_count,
 });
 
 const LISTED_SELECT = `
   SELECT t.id, t.text, t.created_at, t.updated_at, ty.name AS type_name, t.type_id, u.name AS created_by_name,
-         t.storage_key, t.filename, t.patient_id, t.source
+         t.storage_key, t.filename, t.patient_id, t.source, t.duration_seconds, t.segment_count
     FROM transcriptions t
     LEFT JOIN transcription_types ty ON ty.id = t.type_id
     LEFT JOIN users u ON u.id = t.created_by`;
@@ -139,14 +143,26 @@ export function createTranscriptionRepository(db: Queryable) {
       userId: number;
       jobId: number;
       text: string;
+      durationSeconds: number;
+      segmentCount: number;
       now: Date;
     }): Promise<number> {
       const { rows } = await db.query<{ id: number }>(
-        `INSERT INTO transcriptions (patient_id, type_id, created_by, text, source, job_id, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, 'upload', $5, $6, $6)
+        `INSERT INTO transcriptions (patient_id, type_id, created_by, text, source, job_id, duration_seconds,
+                                     segment_count, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, 'upload', $5, $6, $7, $8, $8)
          ON CONFLICT (job_id) WHERE job_id IS NOT NULL DO NOTHING
          RETURNING id`,
-        [entry.patientId, entry.typeId, entry.userId, entry.text, entry.jobId, entry.now.toISOString()],
+        [
+          entry.patientId,
+          entry.typeId,
+          entry.userId,
+          entry.text,
+          entry.jobId,
+          entry.durationSeconds,
+          entry.segmentCount,
+          entry.now.toISOString(),
+        ],
       );
       if (rows[0]) return rows[0].id;
       const existing = await db.query<{ id: number }>(`SELECT id FROM transcriptions WHERE job_id = $1`, [
@@ -161,6 +177,15 @@ export function createTranscriptionRepository(db: Queryable) {
     async findOfPatient(patientId: number, id: number): Promise<StoredTranscription | null> {
       const { rows } = await db.query<TranscriptionRow>(
         `SELECT ${COLUMNS} FROM transcriptions WHERE patient_id = $1 AND id = $2`,
+        [patientId, id],
+      );
+      return rows[0] ? toStored(rows[0]) : null;
+    },
+
+    /** The row, locked until the transaction ends: a final appended meanwhile waits for the save to commit. */
+    async findOfPatientForUpdate(patientId: number, id: number): Promise<StoredTranscription | null> {
+      const { rows } = await db.query<TranscriptionRow>(
+        `SELECT ${COLUMNS} FROM transcriptions WHERE patient_id = $1 AND id = $2 FOR UPDATE`,
         [patientId, id],
       );
       return rows[0] ? toStored(rows[0]) : null;
@@ -203,7 +228,9 @@ export function createTranscriptionRepository(db: Queryable) {
     /**
      * Appends a final segment to the transcription's text, separated by a space (none when the text is empty or
      * already ends in a line break). Text the transcription already ends with is skipped, so a segment delivered
-     * twice (a retried event) is stored once. Answers false when there is no such transcription.
+     * twice (a retried event) is stored once. The same rule as the contract's appendFinalText, which the screen
+     * follows to know the stored text, done in one statement so that concurrent appends cannot interleave.
+     * Answers false when there is no such transcription.
      */
     async appendFinal(id: number, text: string, now: Date): Promise<boolean> {
       const segment = text.trim();

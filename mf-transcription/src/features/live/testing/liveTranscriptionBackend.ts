@@ -89,10 +89,19 @@ export interface LiveTranscriptionBackend {
   /** The id the next save of a new transcription gets. */
   nextId: number;
   requests: RecordedRequest[];
+  /** The signed-in user's own words for the recogniser. */
+  myWords: string[];
 }
 
 export function createLiveTranscriptionBackend(): LiveTranscriptionBackend {
-  return { status: makeStatus(false), incomplete: [], transcriptions: new Map(), nextId: 90, requests: [] };
+  return {
+    status: makeStatus(false),
+    incomplete: [],
+    transcriptions: new Map(),
+    nextId: 90,
+    requests: [],
+    myWords: [],
+  };
 }
 
 export function resetLiveTranscriptionBackend(backend: LiveTranscriptionBackend): void {
@@ -143,6 +152,15 @@ export function liveTranscriptionHandlers(backend: LiveTranscriptionBackend) {
           'Content-Disposition': 'attachment; filename="Example_Alex_transcription.docx"',
         },
       });
+    }),
+    http.get(apiUrl('/api/transcription/my-words'), async ({ request }) => {
+      await record(backend, request);
+      return HttpResponse.json({ success: true, words: backend.myWords });
+    }),
+    http.put(apiUrl('/api/transcription/my-words'), async ({ request }) => {
+      const body = (await record(backend, request)) as { words: string[] };
+      backend.myWords = body.words.map((word) => word.trim()).filter(Boolean);
+      return HttpResponse.json({ success: true, words: backend.myWords });
     }),
     http.get(apiUrl('/api/transcription/:id'), async ({ request, params }) => {
       await record(backend, request);

@@ -1,0 +1,288 @@
+// The accuracy half of `pnpm bench:speech`: word error rate of the offline recogniser on clinical dictation and on
+// Debian's recorded test speech, with the generic en-us language model and with the clinical one (the generic model
+// interpolated with server/speech/clinical), side by side in one run, through the file path (as an upload's job
+// transcribes) and the live path (streamed in real time, as the browser does). Clinical-term accuracy is counted
+// separately: of the clinical words said, how many came out right.
+//
+// The clinical set is scripts/speech/clinicalDictation.json (held out from the model's corpus), spoken by espeak-ng
+// in several voices and speeds: synthetic speech, a harsh test for a recogniser trained on people. The recorded set
+// is pocketsphinx-testdata's real speech (go forward, five LibriVox sentences). No MBROLA voice is packaged in
+// Debian 12, so none is used.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT } from './workspace.mjs';
+
+const RATE_HZ = 16_000;
+const PAUSE_SECONDS = 1.5;
+const CHUNK_SAMPLES = 4096;
+export const VOICES = [
+  { voice: 'en-gb', wordsPerMinute: 150 },
+  { voice: 'en-us', wordsPerMinute: 170 },
+  { voice: 'en-gb-x-rp', wordsPerMinute: 130 },
+];
+const TESTDATA = '/usr/share/pocketsphinx/test/data';
+
+/** Words as the recogniser writes them: lower case, letters and inner apostrophes. */
+export function words(text) {
+  return text
+    .toLowerCase()
+    .replace(/[-/]/g, ' ')
+    .replace(/[^a-z' ]+/g, ' ')
+    .split(/\s+/)
+    .map((word) => word.replace(/^'+|'+$/g, ''))
+    .filter(Boolean);
+}
+
+/**
+ * The word alignment of a hypothesis to its reference (Levenshtein over words): the edits, and which reference
+ * positions were recognised exactly.
+ */
+export function align(reference, hypothesis) {
+  const rows = reference.length + 1;
+  const cols = hypothesis.length + 1;
+  const cost = Array.from({ length: rows }, (_, i) =>
+    new Uint32Array(cols).fill(0).map((_, j) => (i === 0 ? j : 0)),
+  );
+  for (let i = 1; i < rows; i += 1) {
+    cost[i][0] = i;
+    for (let j = 1; j < cols; j += 1) {
+      const substitution = cost[i - 1][j - 1] + (reference[i - 1] === hypothesis[j - 1] ? 0 : 1);
+      cost[i][j] = Math.min(substitution, cost[i - 1][j] + 1, cost[i][j - 1] + 1);
+    }
+  }
+  const matched = new Set();
+  let i = reference.length;
+  let j = hypothesis.length;
+  while (i > 0 && j > 0) {
+    const same = reference[i - 1] === hypothesis[j - 1];
+    if (cost[i][j] === cost[i - 1][j - 1] + (same ? 0 : 1)) {
+      if (same) matched.add(i - 1);
+      i -= 1;
+      j -= 1;
+    } else if (cost[i][j] === cost[i - 1][j] + 1) i -= 1;
+    else j -= 1;
+  }
+  return { edits: cost[reference.length][hypothesis.length], matched };
+}
+
+/** WER and clinical-term accuracy of one run over the whole set (the sentences' words in order). */
+export function score(referenceText, hypothesisText, terms) {
+  const reference = words(referenceText);
+  const { edits, matched } = align(reference, words(hypothesisText));
+  const termPositions = reference.flatMap((word, index) => (terms.has(word) ? [index] : []));
+  return {
+    referenceWords: reference.length,
+    edits,
+    wer: reference.length === 0 ? 0 : edits / reference.length,
+    termWords: termPositions.length,
+    termsRight: termPositions.filter((index) => matched.has(index)).length,
+  };
+}
+
+function toPcm(inputArgs) {
+  const bytes = execFileSync('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', ...inputArgs],
+    ...['-f', 's16le', '-ar', String(RATE_HZ), '-ac', '1', 'pipe:1'],
+  ]);
+  return new Int16Array(new Uint8Array(bytes).buffer);
+}
+
+function spoken(sentence, { voice, wordsPerMinute }, workDir) {
+  const wav = path.join(workDir, 'sentence.wav');
+  execFileSync('espeak-ng', ['-v', voice, '-s', String(wordsPerMinute), '-w', wav, sentence]);
+  return toPcm(['-i', wav]);
+}
+
+function joined(clips) {
+  const pause = RATE_HZ * PAUSE_SECONDS;
+  const total = clips.reduce((sum, clip) => sum + clip.length + pause, pause);
+  const out = new Int16Array(total);
+  let offset = pause;
+  for (const clip of clips) {
+    out.set(clip, offset);
+    offset += clip.length + pause;
+  }
+  return out;
+}
+
+/**
+ * The recordings to score: each a set name, its audio (16 kHz) and what was said. `limits` takes the first
+ * `sentences` and `voices` (all by default), for a machine too busy for the whole set.
+ */
+function recordings(workDir, limits) {
+  const dictation = JSON.parse(
+    readFileSync(path.join(ROOT, 'scripts/speech/clinicalDictation.json'), 'utf8'),
+  );
+  dictation.sentences = dictation.sentences.slice(0, limits.sentences ?? dictation.sentences.length);
+  const sets = VOICES.slice(0, limits.voices ?? VOICES.length).map((voice) => ({
+    set: 'clinical',
+    speaker: `espeak-ng ${voice.voice} ${voice.wordsPerMinute} wpm`,
+    audio: joined(dictation.sentences.map((sentence) => spoken(sentence, voice, workDir))),
+    text: dictation.sentences.join(' '),
+  }));
+  const librivox = path.join(TESTDATA, 'librivox');
+  const said = new Map(
+    readFileSync(path.join(librivox, 'transcription'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const match = /^(.*)\(([^)]+)\)\s*$/.exec(line);
+        return [match[2], match[1].replace(/<\/?s>/g, '').trim()];
+      }),
+  );
+  const names = [...said.keys()].sort();
+  sets.push({
+    set: 'recorded',
+    speaker: 'pocketsphinx-testdata (go forward, LibriVox)',
+    audio: joined([
+      toPcm(['-f', 's16le', '-ar', '16000', '-ac', '1', '-i', path.join(TESTDATA, 'goforward.raw')]),
+      ...names.map((name) => toPcm(['-i', path.join(librivox, `${name}.wav`)])),
+    ]),
+    text: ['go forward ten meters', ...names.map((name) => said.get(name))].join(' '),
+  });
+  return { sets, terms: new Set(dictation.terms.flatMap(words)) };
+}
+
+function writeWav(samples, file) {
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + samples.byteLength, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(RATE_HZ, 24);
+  header.writeUInt32LE(RATE_HZ * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(samples.byteLength, 40);
+  writeFileSync(
+    file,
+    Buffer.concat([header, Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength)]),
+  );
+}
+
+async function viaFile(speech, samples, workDir, label) {
+  const file = path.join(workDir, `${label}.wav`);
+  writeWav(samples, file);
+  const segments = await speech.transcribeFile(file, {
+    onProgress: () => undefined,
+    signal: new AbortController().signal,
+  });
+  return segments.map((segment) => segment.text).join(' ');
+}
+
+async function viaLive(speech, samples) {
+  const finals = [];
+  const errors = [];
+  const stream = speech.startLive(
+    {
+      onPartial: () => undefined,
+      onFinal: (segment) => finals.push(segment.text),
+      onError: (error) => errors.push(error.message),
+    },
+    { sampleRate: RATE_HZ },
+  );
+  const started = performance.now();
+  for (let offset = 0; offset < samples.length; offset += CHUNK_SAMPLES) {
+    const end = Math.min(samples.length, offset + CHUNK_SAMPLES);
+    const wait = started + (end / RATE_HZ) * 1000 - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    stream.write(samples.slice(offset, end));
+  }
+  await stream.close();
+  if (errors.length > 0) throw new Error(`The live stream failed: ${errors[0]}`);
+  return finals.join(' ');
+}
+
+/**
+ * Scores every set with both models, by file and (unless `paths` leaves it out) live, the live streams of all
+ * sets and both models running at once in real time.
+ */
+export async function measureAccuracy({ createSpeechRecognizer, settings, paths, limits = {}, log }) {
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'ewrt-speech-accuracy-'));
+  try {
+    log('Speaking the clinical dictation with espeak-ng ...');
+    const { sets, terms } = recordings(workDir, limits);
+    const models = ['generic', 'clinical'];
+    const recognizers = Object.fromEntries(
+      models.map((model) => [
+        model,
+        createSpeechRecognizer({ ...settings, languageModel: model, maxLiveStreams: sets.length }),
+      ]),
+    );
+    const results = [];
+    try {
+      if (paths.includes('file')) {
+        for (const model of models) {
+          for (const [index, set] of sets.entries()) {
+            log(`File path, ${model} model: ${set.set} (${set.speaker}) ...`);
+            const heard = await viaFile(recognizers[model], set.audio, workDir, `${model}-${index}`);
+            results.push({
+              path: 'file',
+              model,
+              set: set.set,
+              speaker: set.speaker,
+              ...score(set.text, heard, terms),
+              heard,
+            });
+          }
+        }
+      }
+      if (paths.includes('live')) {
+        log(`Live path: ${sets.length * models.length} streams at once, in real time ...`);
+        const live = await Promise.all(
+          models.flatMap((model) =>
+            sets.map(async (set) => {
+              const heard = await viaLive(recognizers[model], set.audio);
+              return {
+                path: 'live',
+                model,
+                set: set.set,
+                speaker: set.speaker,
+                ...score(set.text, heard, terms),
+                heard,
+              };
+            }),
+          ),
+        );
+        results.push(...live);
+      }
+    } finally {
+      await Promise.all(Object.values(recognizers).map((recognizer) => recognizer.close()));
+    }
+    return results;
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+/** The results summed by path, model and set: WER and clinical-term accuracy over all speakers. */
+export function summarise(results) {
+  const groups = new Map();
+  for (const result of results) {
+    const key = `${result.path}|${result.set}|${result.model}`;
+    const group = groups.get(key) ?? {
+      path: result.path,
+      set: result.set,
+      model: result.model,
+      referenceWords: 0,
+      edits: 0,
+      termWords: 0,
+      termsRight: 0,
+    };
+    group.referenceWords += result.referenceWords;
+    group.edits += result.edits;
+    group.termWords += result.termWords;
+    group.termsRight += result.termsRight;
+    groups.set(key, group);
+  }
+  return [...groups.values()].map((group) => ({
+    ...group,
+    wer: group.edits / group.referenceWords,
+    termAccuracy: group.termWords === 0 ? null : group.termsRight / group.termWords,
+  }));
+}
