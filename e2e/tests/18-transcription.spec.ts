@@ -26,8 +26,21 @@ function recordingStatus(page: Page) {
   return page.getByRole('status', { name: 'Recording status' });
 }
 
+/** The transcript as recognised: a live log while recording, an editable text box once paused or stopped. */
 function finalTranscript(page: Page) {
-  return page.getByRole('log', { name: 'Final transcript' });
+  return page
+    .getByRole('log', { name: 'Final transcript' })
+    .or(page.getByRole('textbox', { name: 'Final transcript' }));
+}
+
+async function transcriptText(page: Page): Promise<string> {
+  const editor = page.getByRole('textbox', { name: 'Final transcript' });
+  if ((await editor.count()) > 0) return editor.inputValue();
+  return (await page.getByRole('log', { name: 'Final transcript' }).textContent()) ?? '';
+}
+
+async function expectTranscript(page: Page, expected: RegExp, options = { timeout: 10_000 }): Promise<void> {
+  await expect.poll(() => transcriptText(page), options).toMatch(expected);
 }
 
 async function chooseOption(page: Page, label: string, option: string): Promise<void> {
@@ -97,17 +110,22 @@ test('a clinician dictates, loses the tab, continues from Manage Transcriptions 
       'Transcription loaded from Manage Transcriptions. You can now continue editing and recording.',
     ),
   ).toBeVisible();
-  await expect(finalTranscript(page)).toContainText(DICTATED_WORDS);
+  await expectTranscript(page, new RegExp(DICTATED_WORDS));
   await expect(page.getByText('Connected', { exact: true })).toBeVisible();
 
   // Dictating on appends to the same transcription.
   await page.getByRole('button', { name: 'Start Recording' }).click();
-  await expect(finalTranscript(page)).toContainText(
-    new RegExp(`${DICTATED_WORDS}.*${DICTATED_WORDS}`),
-    SPOKEN,
-  );
+  await expectTranscript(page, new RegExp(`${DICTATED_WORDS}.*${DICTATED_WORDS}`, 's'), SPOKEN);
   await page.getByRole('button', { name: 'Stop' }).click();
   await expect(recordingStatus(page)).not.toContainText('RECORDING');
+
+  // The typist corrects a recognised word before completing; the document says what the clinician meant.
+  const editor = page.getByRole('textbox', { name: 'Final transcript' });
+  const recognised = await editor.inputValue();
+  const corrected = recognised.replace(DICTATED_WORDS, DICTATED_WORDS.replace('forward', 'backward'));
+  expect(corrected).not.toBe(recognised);
+  await editor.fill(corrected);
+  await expectAccessible('live transcription being corrected');
 
   // No language model here: the product says so and still writes the document from the transcript.
   await page.getByRole('button', { name: 'Complete', exact: true }).click();
@@ -119,6 +137,7 @@ test('a clinician dictates, loses the tab, continues from Manage Transcriptions 
     page.getByText('Transcription completed and document generated successfully').first(),
   ).toBeVisible();
   const text = await downloadedText(page, /^Download/);
+  expect(text).toContain(DICTATED_WORDS.replace('forward', 'backward'));
   expect(text).toContain(DICTATED_WORDS);
 
   // Completed, it moves to the other table; deleting it says what goes.
@@ -193,7 +212,7 @@ test.describe('with a language model configured', () => {
     const incomplete = page.getByRole('table', { name: 'Incomplete transcriptions' });
     await expect(incomplete).toContainText(DICTATED_WORDS);
     await incomplete.getByRole('button', { name: /^Continue editing/ }).click();
-    await expect(finalTranscript(page)).toContainText(DICTATED_WORDS);
+    await expectTranscript(page, new RegExp(DICTATED_WORDS));
 
     await page.getByRole('button', { name: 'Complete', exact: true }).click();
     const complete = page.getByRole('dialog', { name: 'Complete Transcription' });
