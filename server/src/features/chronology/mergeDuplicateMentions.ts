@@ -1,5 +1,17 @@
+import type { ChronologyEventKind } from '@ewrt/contract';
 import type { DatePrecision } from '../dates/readUkDates.js';
 import type { DatedMention } from './extractDatedMentions.js';
+
+/** What a mention says of its event, as opposed to where it says it. */
+type EventFields =
+  | 'iso'
+  | 'precision'
+  | 'dateText'
+  | 'passage'
+  | 'alternativeIso'
+  | 'planned'
+  | 'kind'
+  | 'clinician';
 
 /** One event: the first statement of it, and every place (document and page) that states it, in reading order. */
 export interface MergedEvent {
@@ -7,7 +19,14 @@ export interface MergedEvent {
   precision: DatePrecision;
   dateText: string;
   passage: string;
-  places: Omit<DatedMention, 'iso' | 'precision' | 'dateText' | 'passage'>[];
+  /** The month-first reading when the document cannot tell day from month; null otherwise. */
+  alternativeIso: string | null;
+  planned: boolean;
+  /** The kind by rules (describeEventByRules keeps it; a model may give another). */
+  kind: ChronologyEventKind;
+  /** The clinician by rules when the reading decided it (its line, else the document's author); see findClinician. */
+  clinician?: string | null;
+  places: Omit<DatedMention, EventFields>[];
 }
 
 /** Share of words two passages must have in common (of all the words of either) to be copies of one statement. */
@@ -43,7 +62,7 @@ export function mergeDuplicateMentions(mentions: readonly DatedMention[]): Merge
   for (const mention of mentions) {
     const key = `${mention.iso}/${mention.precision}`;
     const sameDate = byDate.get(key) ?? [];
-    const { iso, precision, dateText, passage, ...place } = mention;
+    const { iso, precision, dateText, passage, alternativeIso, planned, kind, clinician, ...place } = mention;
     const existing = sameDate.find((event) => samePassage(event.passage, passage));
     if (existing) {
       const placed = existing.places.some(
@@ -52,7 +71,17 @@ export function mergeDuplicateMentions(mentions: readonly DatedMention[]): Merge
       if (!placed) existing.places.push(place);
       continue;
     }
-    const event: MergedEvent = { iso, precision, dateText, passage, places: [place] };
+    const event: MergedEvent = {
+      iso,
+      precision,
+      dateText,
+      passage,
+      alternativeIso,
+      planned,
+      kind,
+      ...(clinician === undefined ? {} : { clinician }),
+      places: [place],
+    };
     sameDate.push(event);
     byDate.set(key, sameDate);
     events.push(event);
