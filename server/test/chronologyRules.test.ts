@@ -161,7 +161,8 @@ describe('extractDatedMentions', () => {
       'Date: 12/03/2021\n\nDear Dr Patel,\nI saw your patient in the fracture clinic today with wrist pain.';
     const [mention] = extractDatedMentions([page(text)], REFERENCE_YEAR);
     assert.equal(mention?.iso, '2021-03-12');
-    assert.match(mention!.passage, /^12\/03\/2021: Dear Dr Patel, I saw your patient in the fracture clinic/);
+    // The event text is the clinical sentence, past the salutation.
+    assert.match(mention!.passage, /^12\/03\/2021: I saw your patient in the fracture clinic/);
     const stated = 'Date: 12/03/2021\nI saw him in clinic on 12/03/2021 with wrist pain.';
     assert.deepEqual(
       extractDatedMentions([page(stated)], REFERENCE_YEAR).map((found) => found.passage),

@@ -277,7 +277,7 @@ const STATES_VALUE = /\d/;
 
 /**
  * For a question that asks for a value, each found passage that states none is followed by the next passage of its
- * page (the table or sentence that continues it), when that is not found already; the list keeps `k` passages.
+ * page (the table or sentence that continues it), moved up when it was found lower; the list keeps `k` passages.
  */
 async function withNextOnPage(
   db: Queryable,
@@ -296,13 +296,15 @@ async function withNextOnPage(
     [lacking.map((entry) => entry.id)],
   );
   const nextOf = new Map(next.map((row) => [Number(row.id), Number(row.next_id)]));
-  const listed = new Set(ranked.map((entry) => entry.id));
+  const placed = new Set<number>();
   const expanded: { id: number; score: number }[] = [];
   for (const entry of ranked) {
+    if (placed.has(entry.id)) continue;
+    placed.add(entry.id);
     expanded.push(entry);
     const following = nextOf.get(entry.id);
-    if (following !== undefined && !listed.has(following)) {
-      listed.add(following);
+    if (following !== undefined && !placed.has(following)) {
+      placed.add(following);
       expanded.push({ id: following, score: entry.score });
     }
   }

@@ -30,7 +30,7 @@ const KIND_RULES: readonly [ChronologyEventKind, RegExp][] = [
     /\b(?:MRI|X-?rays?|XR|radiograph\w*|CT|ultrasound|USS|Doppler|duplex|scan(?:s|ned)?|imaging)\b/i,
   ],
   ['discharge', /\b(?:discharged?|discharge date)\b/i],
-  ['admission', /\b(?:admitted|admission|inpatient|ward)\b/i],
+  ['admission', /\b(?:admitted|admission|admitted to (?:the )?ward)\b/i],
   [
     'test result',
     /\b(?:blood tests?|results?|ECG|INR|nerve conduction|bloods|haemoglobin|biopsy|eGFR|smear|screen(?:ing)?|urea)\b/i,
@@ -41,7 +41,7 @@ const KIND_RULES: readonly [ChronologyEventKind, RegExp][] = [
   ],
   [
     'prescription',
-    /\b(?:prescribed|prescription|started on|commenced on|\d+(?:\.\d+)?\s?mg|medication|warfarin|coumadin|vaccine|tablets|capsules)\b/i,
+    /\b(?:prescribed|prescription|started on|commenced on|started|stopped|discontinued|dispensed|\d+(?:\.\d+)?\s?mg|medication|warfarin|coumadin|vaccine|tablets|capsules)\b/i,
   ],
   [
     'consultation',
@@ -59,7 +59,8 @@ const INTENDED_CARE =
   /\b(?:referred|referral|re-?referred)\s+(?:on\s+|back\s+)?(?:to|for)\b[^.;]*|\b(?:awaiting|waiting list for|requested)\b[^.;]*/gi;
 
 const withoutPracticeNames = (text: string) =>
-  text.replace(PRACTICE_SURGERY, (named) => named.replace(/[Ss]urgery/, 'practice'));
+  // Same length ("clinic " for "Surgery"), so that positions in the passage still hold.
+  text.replace(PRACTICE_SURGERY, (named) => named.replace(/[Ss]urgery/, 'clinic '));
 
 /** The kind of the event a passage states, by keywords alone (used without a language model, or when it fails). */
 export function classifyEventKind(passage: string): ChronologyEventKind {
@@ -72,22 +73,46 @@ export function classifyEventKind(passage: string): ChronologyEventKind {
 
 /** How much farther a keyword after the date counts than one before it ("X-ray on 03/04/2023" names its date). */
 const AFTER_DATE_DISTANCE = 1.5;
+/** An imaging test that the sentence says showed something: the sentence reports imaging, wherever the clinic is. */
+const IMAGING_FINDING =
+  /\b(?:X-?rays?|XR|CT|MRI|ultrasound|Doppler|duplex|scan|radiographs?)\b[^.]{0,80}\b(?:show|shows|showed|revealed|confirmed|demonstrat\w*)\b/i;
+/** The words of a discharge, which outweigh the session or review it ended unless an admission is dated beside it. */
+const DISCHARGE = /\b(?:discharged|discharge)\b/i;
+const ADMISSION = /\b(?:admitted|admission)\b/i;
+/** How far after its date a missed appointment still names what the date dates (not an earlier one reported). */
+const MISSED_AFTER_DATE = 30;
+
+/** The passage with care only asked for read as a referral, every character kept in place. */
+function withIntendedCareAsReferral(text: string): string {
+  return text.replace(INTENDED_CARE, (intended) =>
+    /^re(?:-?referred|ferr)/i.test(intended)
+      ? `referral${' '.repeat(Math.max(0, intended.length - 8))}`.slice(0, intended.length)
+      : ' '.repeat(intended.length),
+  );
+}
 
 /**
  * The kind of the event dated at [dateStart, dateEnd) of a passage: of the kinds the passage names, the one whose
  * keyword stands nearest the date (a keyword before it counting nearer), so that a sentence with two dated events
- * ("Date of admission: 12/03/2021 Date of discharge: 15/03/2021") gives each its own; a missed appointment or an
- * emergency attendance anywhere in the passage decides it.
+ * ("Date of admission: 12/03/2021 Date of discharge: 15/03/2021") gives each its own. A missed appointment decides
+ * it when named before the date or just after it; a discharge does unless an admission is named too; an imaging test that "showed" something makes it imaging.
  */
 export function classifyEventKindAt(passage: string, dateStart: number, dateEnd: number): ChronologyEventKind {
-  const text = withoutPracticeNames(passage);
+  const text = withIntendedCareAsReferral(withoutPracticeNames(passage));
+  const missed = new RegExp(KIND_RULES[0]![1].source, 'gi');
+  for (const match of text.matchAll(missed)) {
+    if (match.index < dateStart || match.index - dateEnd <= MISSED_AFTER_DATE) return 'missed appointment';
+  }
+  if (DISCHARGE.test(text) && !ADMISSION.test(text)) return 'discharge';
+  if (IMAGING_FINDING.test(text)) return 'imaging';
   let best: { kind: ChronologyEventKind; distance: number } | null = null;
   for (const [kind, pattern] of KIND_RULES) {
     const global = new RegExp(pattern.source, 'gi');
     for (const match of text.matchAll(global)) {
       const start = match.index;
       const end = start + match[0].length;
-      if (kind === 'missed appointment' || kind === 'emergency attendance') return kind;
+      // After the date, "Discharged:" labels the next field's date, not this one.
+      if (start >= dateEnd && /^\s*:/.test(text.slice(end))) continue;
       const distance =
         end <= dateStart ? dateStart - end : start >= dateEnd ? (start - dateEnd) * AFTER_DATE_DISTANCE : 0;
       if (!best || distance < best.distance) best = { kind, distance };

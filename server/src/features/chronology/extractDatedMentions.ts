@@ -7,7 +7,7 @@ import {
   type DatePrecision,
   type WrittenDate,
 } from '../dates/readUkDates.js';
-import { classifyEventKindAt, isPlannedCare, soundsClinical } from './classifyEventKind.js';
+import { classifyEventKind, classifyEventKindAt, isPlannedCare, soundsClinical } from './classifyEventKind.js';
 import { clinicianOfLine } from './findDocumentAuthor.js';
 
 type ChunkSource = (typeof CHUNK_SOURCES)[number];
@@ -40,6 +40,8 @@ export interface DatedMention {
   chunkId: number | null;
   source: ChunkSource;
   ocrConfidence: number | null;
+  /** Where the date is written on its page: two findings of one page are never one event. */
+  at: number;
   /** The month-first reading of a date whose document cannot tell day from month ("day and month may be swapped"). */
   alternativeIso: string | null;
   /** Care planned, not given: a review "on or around" the date, an operation it is listed for. */
@@ -80,10 +82,19 @@ const NOT_AN_EVENT_LINE = [
 const TABLE_HEADER_WORDS = 3;
 /** A line that holds only a date and a label saying it dates the letter itself: "Date: 03/04/2023", "Clinic date". */
 const DOCUMENT_DATE_LINE =
-  /^\s*(?:(?:date(?:d)?|date\s+of\s+(?:letter|clinic|consultation|report)|clinic\s+date|letter\s+date|date\s+seen|seen\s+on)\s*[:\-–]?\s*)?$/i;
+  /^\s*(?:(?:date(?:d)?|date\s+of\s+(?:letter|clinic|consultation|report|statement)|clinic\s+date|letter\s+date|date\s+seen|seen\s+on)\s*[:\-–]?\s*)?$/i;
+/** A letterhead line that carries the letter's date beside a telephone or fax number. */
+const LETTERHEAD_DATE_LINE = /^\s*(?:tel(?:ephone)?|phone|fax|secretary)\b[^a-z]*$/i;
+/** Lines after a date line that open a letter without saying what happened: salutation, subject, typing dates. */
+const LETTER_FORMALITY =
+  /^\s*(?:dear\b|re\s*:|typed|dictated|transcribed|date\b|our ref|your ref|private|confidential|diagnosis\s*:|nhs number|patient\s*:)/i;
+/** An opening that says the letter reports that day's care: "I saw Mrs Pritchard in clinic today". */
+const SAME_DAY_CARE = /\b(?:today|this (?:morning|afternoon)|came to clinic|I (?:saw|reviewed|assessed|examined) (?:\w+\s+){1,3}in (?:the )?(?:\w+\s+)?clinic\b(?![^.]*\bon\b))/i;
 
 const ABBREVIATION_BEFORE_STOP =
   /(?:^|[^A-Za-z])(?:dr|mr|mrs|ms|prof|st|no|ref|e\.g|i\.e|approx|vs|[A-Z]|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)$/i;
+
+const lineStartOf = (text: string, at: number) => text.lastIndexOf('\n', at - 1) + 1;
 
 function lineAround(text: string, start: number, end: number) {
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
@@ -159,9 +170,19 @@ function cutAround(passage: string, dateStart: number, dateEnd: number): string 
   return `${head}${date}${tail}`.trim();
 }
 
-/** The few lines after a letter's date line that say what the letter is about ("I saw Mr Smith in clinic today"). */
+/**
+ * The few lines after a letter's date line that say what the letter is about ("I saw Mr Smith in clinic today"),
+ * past its salutation, subject line and typing dates; '' when they do not report care given that day (a letter
+ * dated one day about care on other days dates no event of its own).
+ */
 function openingAfter(text: string, lineEnd: number): string {
-  const rest = text.slice(lineEnd).replace(/^\s+/, '');
+  const after = text.slice(lineEnd).split('\n');
+  let skipped = 0;
+  while (skipped < after.length && (after[skipped]!.trim() === '' || LETTER_FORMALITY.test(after[skipped]!))) {
+    skipped += 1;
+  }
+  const rest = after.slice(skipped).join('\n').replace(/^\s+/, '');
+  if (!SAME_DAY_CARE.test(rest.slice(0, 300))) return '';
   const sentence = sentenceAround(rest, 0, 0);
   const lines = rest.split('\n').filter((line) => line.trim() !== '');
   let opening = sentence;
@@ -193,19 +214,26 @@ export function extractDatedMentions(
     const found = readUkDates(page.text, { referenceYear, bareYears: true, order });
     const onPage: DatedMention[] = [];
     const documentDates: { date: WrittenDate; lineEnd: number }[] = [];
+    let entry: { clinician: string | null | undefined } | null = null;
     for (const date of found) {
       if (dateLabelBefore(page.text, date.start)) continue;
       const { line, lineStart, lineEnd } = lineAround(page.text, date.start, date.end);
       if (NOT_AN_EVENT_LINE.some((pattern) => pattern.test(line))) continue;
       if (isTableHeader(line, found, lineStart)) continue;
       const rest = `${line.slice(0, date.start - lineStart)}${line.slice(date.end - lineStart)}`;
-      if (DOCUMENT_DATE_LINE.test(rest)) {
+      if (DOCUMENT_DATE_LINE.test(rest) || LETTERHEAD_DATE_LINE.test(rest)) {
         documentDates.push({ date, lineEnd });
         continue;
       }
       const passage = sentenceAround(page.text, date.start, date.end);
       if (date.precision === 'year' && !soundsClinical(passage)) continue;
-      onPage.push(mentionOf(page, date, passage));
+      const mention = mentionOf(page, date, passage);
+      // A line that opens with its date starts an entry; its clinician is that of the entry's later lines too.
+      if (date.start === lineStart + line.length - line.trimStart().length) entry = { clinician: mention.clinician };
+      else if (mention.clinician === undefined && entry && entry.clinician !== undefined) {
+        mention.clinician = entry.clinician;
+      }
+      onPage.push(mention);
     }
     for (const { date, lineEnd } of documentDates) {
       if (onPage.some((mention) => mention.iso === date.iso)) continue;
@@ -218,10 +246,13 @@ export function extractDatedMentions(
   return mentions;
 }
 
-/** A line of two or more dates and at most a few words: a table's header row, whose dates head columns. */
+/**
+ * A line of two or more dates and at most a few words, none of them a label ("Seen: … Typed: …"): a table's header
+ * row, whose dates head columns.
+ */
 function isTableHeader(line: string, dates: readonly WrittenDate[], lineStart: number): boolean {
   const onLine = dates.filter((date) => date.start >= lineStart && date.end <= lineStart + line.length);
-  if (onLine.length < 2) return false;
+  if (onLine.length < 2 || line.includes(':')) return false;
   let rest = line;
   for (const date of [...onLine].reverse()) {
     rest = `${rest.slice(0, date.start - lineStart)} ${rest.slice(date.end - lineStart)}`;
@@ -250,12 +281,35 @@ export function findUnreadPageDates(
   );
 }
 
+/** Lines looked back for a table's header row. */
+const TABLE_HEADER_LOOKBACK = 8;
+
+/**
+ * The kind of a table row's date ("10/05/2021   1.6   5 mg") from the table's header row ("Date  INR  Warfarin
+ * dose"): the nearest line above without a date. Null when the line is not a row of figures.
+ */
+function tableRowKind(text: string, date: WrittenDate): ChronologyEventKind | null {
+  const { line, lineStart } = lineAround(text, date.start, date.end);
+  if (date.start !== lineStart + line.length - line.trimStart().length) return null;
+  const rest = line.slice(date.end - lineStart);
+  if ((rest.match(/\p{L}{3,}/gu) ?? []).length > 1) return null;
+  const above = text.slice(0, lineStart).split('\n').slice(-TABLE_HEADER_LOOKBACK - 1, -1).reverse();
+  const header = above.find((candidate) => candidate.trim() !== '' && readUkDates(candidate).length === 0);
+  if (!header) return null;
+  const kind = classifyEventKind(header);
+  return kind === 'other' ? null : kind;
+}
+
 function mentionOf(page: IndexedPage, date: WrittenDate, passage: string): DatedMention {
   const indexed = passageAt(page, date.start);
   const at = passage.indexOf(date.text);
   const dateStart = at === -1 ? 0 : at;
   const { line } = lineAround(page.text, date.start, date.end);
-  const clinician = clinicianOfLine(line, page.text.slice(date.end, date.end + 80));
+  const clinician = clinicianOfLine(
+    line,
+    page.text.slice(date.end, date.end + 80),
+    page.text.slice(Math.max(lineStartOf(page.text, date.start), date.start - 40), date.start),
+  );
   return {
     iso: date.iso,
     precision: date.precision,
@@ -266,9 +320,10 @@ function mentionOf(page: IndexedPage, date: WrittenDate, passage: string): Dated
     chunkId: indexed?.chunkId ?? null,
     source: indexed?.source ?? 'text',
     ocrConfidence: indexed?.ocrConfidence ?? null,
+    at: date.start,
     alternativeIso: date.alternativeIso ?? null,
     planned: at !== -1 && isPlannedCare(passage.slice(0, dateStart)),
-    kind: classifyEventKindAt(passage, dateStart, dateStart + date.text.length),
+    kind: tableRowKind(page.text, date) ?? classifyEventKindAt(passage, dateStart, dateStart + date.text.length),
     ...(clinician === undefined ? {} : { clinician }),
   };
 }

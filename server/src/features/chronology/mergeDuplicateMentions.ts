@@ -11,7 +11,8 @@ type EventFields =
   | 'alternativeIso'
   | 'planned'
   | 'kind'
-  | 'clinician';
+  | 'clinician'
+  | 'at';
 
 /** One event: the first statement of it, and every place (document and page) that states it, in reading order. */
 export interface MergedEvent {
@@ -26,7 +27,7 @@ export interface MergedEvent {
   kind: ChronologyEventKind;
   /** The clinician by rules when the reading decided it (its line, else the document's author); see findClinician. */
   clinician?: string | null;
-  places: Omit<DatedMention, EventFields>[];
+  places: (Omit<DatedMention, EventFields> & { at: number })[];
 }
 
 /** Share of words two passages must have in common (of all the words of either) to be copies of one statement. */
@@ -54,7 +55,8 @@ export function samePassage(first: string, second: string): boolean {
  * Merges the copies of one statement: mentions of the same date (and precision) whose passages are the same or
  * nearly (copies of one letter, scanned twice or printed in two bundles) are one event listing each place. The
  * mentions come in reading order (bundle order, else document and page), so each event's places do too and its
- * passage is that of its first place. A page that repeats a statement adds its place once.
+ * passage is that of its first place. Two statements of one page are two findings, never merged (a letter's
+ * examination and X-ray of one day); the same statement read twice adds its place once.
  */
 export function mergeDuplicateMentions(mentions: readonly DatedMention[]): MergedEvent[] {
   const events: MergedEvent[] = [];
@@ -62,13 +64,20 @@ export function mergeDuplicateMentions(mentions: readonly DatedMention[]): Merge
   for (const mention of mentions) {
     const key = `${mention.iso}/${mention.precision}`;
     const sameDate = byDate.get(key) ?? [];
-    const { iso, precision, dateText, passage, alternativeIso, planned, kind, clinician, ...place } = mention;
-    const existing = sameDate.find((event) => samePassage(event.passage, passage));
+    const { iso, precision, dateText, passage, alternativeIso, planned, kind, clinician, at, ...place } = mention;
+    // Another statement of the same page is another finding, however alike; the same place read twice is not.
+    const existing = sameDate.find(
+      (event) =>
+        samePassage(event.passage, passage) &&
+        !event.places.some(
+          (known) => known.documentId === place.documentId && known.page === place.page && known.at !== at,
+        ),
+    );
     if (existing) {
       const placed = existing.places.some(
         (known) => known.documentId === place.documentId && known.page === place.page,
       );
-      if (!placed) existing.places.push(place);
+      if (!placed) existing.places.push({ ...place, at });
       continue;
     }
     const event: MergedEvent = {
@@ -80,7 +89,7 @@ export function mergeDuplicateMentions(mentions: readonly DatedMention[]): Merge
       planned,
       kind,
       ...(clinician === undefined ? {} : { clinician }),
-      places: [place],
+      places: [{ ...place, at }],
     };
     sameDate.push(event);
     byDate.set(key, sameDate);

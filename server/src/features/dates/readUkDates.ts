@@ -119,6 +119,56 @@ const DATE_FORMS: readonly DateForm[] = [
   },
 ];
 
+const ORDINAL_WORDS = [
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+  'eleventh',
+  'twelfth',
+  'thirteenth',
+  'fourteenth',
+  'fifteenth',
+  'sixteenth',
+  'seventeenth',
+  'eighteenth',
+  'nineteenth',
+  'twentieth',
+  'twenty-first',
+  'twenty-second',
+  'twenty-third',
+  'twenty-fourth',
+  'twenty-fifth',
+  'twenty-sixth',
+  'twenty-seventh',
+  'twenty-eighth',
+  'twenty-ninth',
+  'thirtieth',
+  'thirty-first',
+];
+// Longest first, so that "twenty-first" is read before "first".
+const ORDINAL_WORD = `(${[...ORDINAL_WORDS].sort((a, b) => b.length - a.length).join('|')})`;
+
+/** "the twelfth of March 2021", "Eighteenth of August 2021": a day written in words, as letters sometimes do. */
+const ORDINAL_WORD_FORM: DateForm = {
+  pattern: new RegExp(
+    `(?<![\\w-])${ORDINAL_WORD}\\s+(?:of\\s+)?${MONTH_NAME}\\.?,?\\s+(\\d{4})(?!\\d)`,
+    'gi',
+  ),
+  read: (m) => ({
+    day: ORDINAL_WORDS.indexOf(m[1]!.toLowerCase()) + 1,
+    month: monthNumber(m[2]!),
+    year: m[3]!,
+    precision: 'day',
+  }),
+};
+
 /** "in 2019", "since 2018", "during early 2020": a year made a time by the words before it. */
 const BARE_YEAR_FORM: DateForm = {
   pattern:
@@ -174,7 +224,7 @@ function readNumeric(
 function scanDates(text: string, options: ReadUkDatesOptions): Candidate[] {
   const referenceYear = options.referenceYear ?? new Date().getUTCFullYear();
   const order = options.order ?? 'day-first';
-  const forms = options.bareYears ? [...DATE_FORMS, BARE_YEAR_FORM] : DATE_FORMS;
+  const forms = [...DATE_FORMS, ORDINAL_WORD_FORM, ...(options.bareYears ? [BARE_YEAR_FORM] : [])];
   const candidates: Candidate[] = [];
   for (const { pattern, read, numeric = false } of forms) {
     for (const match of text.matchAll(pattern)) {
@@ -189,7 +239,13 @@ function scanDates(text: string, options: ReadUkDatesOptions): Candidate[] {
                 ? null
                 : isoDateOf(parts.day, parts.month, fullYearOf),
           };
-      candidates.push({ start, end: match.index + match[0].length, precision: parts.precision, numeric, ...reading });
+      candidates.push({
+        start,
+        end: match.index + match[0].length,
+        precision: parts.precision,
+        numeric,
+        ...reading,
+      });
     }
   }
   candidates.sort((a, b) => a.start - b.start || b.end - a.end);
@@ -214,7 +270,16 @@ function scanDates(text: string, options: ReadUkDatesOptions): Candidate[] {
 export function readUkDates(text: string, options: ReadUkDatesOptions = {}): WrittenDate[] {
   return scanDates(text, options).flatMap(({ iso, alternativeIso, precision, start, end }) =>
     iso
-      ? [{ iso, precision, text: text.slice(start, end), start, end, ...(alternativeIso ? { alternativeIso } : {}) }]
+      ? [
+          {
+            iso,
+            precision,
+            text: text.slice(start, end),
+            start,
+            end,
+            ...(alternativeIso ? { alternativeIso } : {}),
+          },
+        ]
       : [],
   );
 }
