@@ -44,8 +44,6 @@ const K = 8;
 const WARM_UP_ROUNDS = 1;
 const MEASURED_ROUNDS = 3;
 
-
-
 const SIDES = ['left', 'right'];
 const REGIONS = [
   'lumbar spine',
@@ -226,8 +224,14 @@ const ratio = (value) => `${(value * 100).toFixed(1)} %`;
 
 /** Asks every question of the labelled set of the product and of BM25; prints and resolves with the figures. */
 async function measureAnswerAccuracy(modules, log) {
-  const [{ openDatabase }, { runMigrations }, { seedDemoOrganisation }, { analyzeDatabase }, search, answers] =
-    modules;
+  const [
+    { openDatabase },
+    { runMigrations },
+    { seedDemoOrganisation },
+    { analyzeDatabase },
+    search,
+    answers,
+  ] = modules;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ewrt-bench-evidence-'));
   const db = await openDatabase({ dataDir, databaseUrl: null });
   try {
@@ -256,12 +260,23 @@ async function measureAnswerAccuracy(modules, log) {
     const signal = new AbortController().signal;
     const results = [];
     for (const question of questions) {
-      const passages = await search.searchPassages(db, scope, question.question, K, { embeddings: null, signal });
-      const answer = await answers.answerQuestion({ db, ai: null, embeddings: null }, scope, question.question, {
-        k: K,
+      const passages = await search.searchPassages(db, scope, question.question, K, {
+        embeddings: null,
         signal,
       });
-      const product = passages.map((passage) => ({ document: setIdOf.get(passage.documentId), page: passage.page }));
+      const answer = await answers.answerQuestion(
+        { db, ai: null, embeddings: null },
+        scope,
+        question.question,
+        {
+          k: K,
+          signal,
+        },
+      );
+      const product = passages.map((passage) => ({
+        document: setIdOf.get(passage.documentId),
+        page: passage.page,
+      }));
       const baseline = bm25.search(question.question).slice(0, K);
       const noMatch = NO_MATCH_STATEMENT.test(answer.response.split('\n')[0]);
       if (question.type === 'absent') {
@@ -341,8 +356,15 @@ export async function runAnswersBenchmark(options = {}) {
     importServerModule('features/answers/answerQuestion.js'),
     importServerModule('features/answers/indexFingerprint.js'),
   ]);
-  const [{ openDatabase }, { runMigrations }, { seedDemoOrganisation }, { analyzeDatabase }, search, answers, fingerprint] =
-    modules;
+  const [
+    { openDatabase },
+    { runMigrations },
+    { seedDemoOrganisation },
+    { analyzeDatabase },
+    search,
+    answers,
+    fingerprint,
+  ] = modules;
   const accuracy = await measureAnswerAccuracy(modules, log);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ewrt-bench-answers-'));
   const resultsDir = path.join(ROOT, 'bench-results');

@@ -40,8 +40,6 @@ const PARAGRAPHS_PER_PAGE = 9;
 /** Every how many pages a page repeats an earlier one (bundles are full of copies of one letter). */
 const COPY_EVERY = 7;
 
-
-
 const MONTHS = [
   'January',
   'February',
@@ -215,7 +213,10 @@ async function measureAccuracy(db, chronology, patient, reporter, log) {
   const described = await chronology.describeChronologyEvents(read.events, null, 'Pritchard', reporter);
   const buildMs = performance.now() - started;
   const labels = documents.flatMap((document) => document.facts);
-  const unread = (read.unreadDates ?? []).map((date) => ({ ...date, document: setIdOf.get(date.documentId) }));
+  const unread = (read.unreadDates ?? []).map((date) => ({
+    ...date,
+    document: setIdOf.get(date.documentId),
+  }));
   const product = scoreChronology(labels, productPredictions(read, described, setIdOf), unread);
   const baseline = scoreChronology(labels, baselinePredictions(documents));
   const pages = documents.reduce((sum, document) => sum + document.pages.length, 0);
@@ -228,7 +229,9 @@ function printAccuracy({ documents, pages, buildMs, product, baseline }) {
     `Chronology accuracy on the labelled set (bench/evidence): ${documents} documents, ${pages} pages, ` +
       `${product.labels} dated facts (+${product.unreadLabelled} unreadable), built in ${(buildMs / 1000).toFixed(2)} s`,
   );
-  console.info(`${'measure'.padEnd(34)} ${'product'.padStart(10)} ${'baseline'.padStart(10)} ${'target'.padStart(10)}  result`);
+  console.info(
+    `${'measure'.padEnd(34)} ${'product'.padStart(10)} ${'baseline'.padStart(10)} ${'target'.padStart(10)}  result`,
+  );
   const row = (label, key, target, format = percent) => {
     const value = product[key];
     const pass = key === 'droppedNumericDates' ? value <= target : value !== null && value >= target;
@@ -253,8 +256,13 @@ function printAccuracy({ documents, pages, buildMs, product, baseline }) {
 function accuracyReport(accuracy) {
   const brief = ({ misses, extras, wrong, ...figures }) => ({
     ...figures,
-    misses: misses.map((label) => `${label.document} p${label.page} ${label.dateText} ${label.kind}: ${label.sentence}`),
-    extras: extras.map((prediction) => `${prediction.document} p${prediction.page} ${prediction.dateText}: ${prediction.passage}`),
+    misses: misses.map(
+      (label) => `${label.document} p${label.page} ${label.dateText} ${label.kind}: ${label.sentence}`,
+    ),
+    extras: extras.map(
+      (prediction) =>
+        `${prediction.document} p${prediction.page} ${prediction.dateText}: ${prediction.passage}`,
+    ),
     wrong: wrong.map(
       ([label, prediction]) =>
         `${label.document} p${label.page} ${label.dateText}: ${label.iso}/${label.kind} read as ${prediction.iso}/${prediction.kind}`,
@@ -323,7 +331,14 @@ export async function runChronologyBenchmark(options = {}) {
     );
     const accuracy = await measureAccuracy(db, chronology, evidencePatient, reporter, log);
     printAccuracy(accuracy);
-    const figures = { pages: read.pages, events: read.events.length, places, readMs, totalMs, budgetMs: BUDGET_MS };
+    const figures = {
+      pages: read.pages,
+      events: read.events.length,
+      places,
+      readMs,
+      totalMs,
+      budgetMs: BUDGET_MS,
+    };
     const resultsDir = path.join(ROOT, 'bench-results');
     mkdirSync(resultsDir, { recursive: true });
     const resultsFile = path.join(resultsDir, 'bench-chronology.json');

@@ -58,7 +58,10 @@ function sentenceAt(text, start, end) {
   while (from > 0 && !/[.!?\n]/.test(text[from - 1])) from -= 1;
   let to = end;
   while (to < text.length && !/[.!?\n]/.test(text[to])) to += 1;
-  return text.slice(from, to + 1).replace(/\s+/g, ' ').trim();
+  return text
+    .slice(from, to + 1)
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function parseHeader(raw, file) {
@@ -68,7 +71,8 @@ function parseHeader(raw, file) {
     const match = /^([a-z-]+):\s*(.*)$/.exec(line.trim());
     if (match) header[match[1]] = match[2].trim();
   }
-  if (!FORMATS.includes(header.format)) throw new Error(`${file}: format must be one of ${FORMATS.join(', ')}`);
+  if (!FORMATS.includes(header.format))
+    throw new Error(`${file}: format must be one of ${FORMATS.join(', ')}`);
   return { header, body: rest.join('---').replace(/^\n/, '') };
 }
 
@@ -202,9 +206,13 @@ async function scanPdf(pages, dpi = 200) {
   try {
     const printed = path.join(workDir, 'printed.pdf');
     writeFileSync(printed, await printPdf(pages));
-    const run = spawnSync('pdftoppm', ['-r', String(dpi), '-gray', '-png', printed, path.join(workDir, 'scan')], {
-      encoding: 'utf8',
-    });
+    const run = spawnSync(
+      'pdftoppm',
+      ['-r', String(dpi), '-gray', '-png', printed, path.join(workDir, 'scan')],
+      {
+        encoding: 'utf8',
+      },
+    );
     if (run.status !== 0) throw new Error(`pdftoppm failed (apt-get install poppler-utils): ${run.stderr}`);
     const scanned = await PDFDocument.create();
     const images = readdirSync(workDir)

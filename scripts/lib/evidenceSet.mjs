@@ -20,7 +20,11 @@ async function ocrPage(readPageByOcr, filePath, page, printedText) {
   const key = createHash('sha256').update(printedText).digest('hex');
   const cached = path.join(OCR_CACHE_DIR, `${key}.json`);
   if (existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8'));
-  const result = await readPageByOcr({ tesseractCommand: 'tesseract', pdftoppmCommand: 'pdftoppm' }, filePath, page);
+  const result = await readPageByOcr(
+    { tesseractCommand: 'tesseract', pdftoppmCommand: 'pdftoppm' },
+    filePath,
+    page,
+  );
   mkdirSync(OCR_CACHE_DIR, { recursive: true });
   writeFileSync(cached, JSON.stringify(result));
   return result;
@@ -56,14 +60,23 @@ export async function indexEvidenceSet(db, patient, { log }) {
         ocrPages += 1;
         const result = await ocrPage(readPageByOcr, filePath, page.page, document.pages[page.page - 1] ?? '');
         pages.push(
-          result.status === 'read' ? { ...page, ocr: { text: result.text, confidence: result.confidence } } : page,
+          result.status === 'read'
+            ? { ...page, ocr: { text: result.text, confidence: result.confidence } }
+            : page,
         );
       }
       const { rows } = await db.query(
         `INSERT INTO documents (patient_id, group_id, storage_key, filename, size_bytes, sha256, file_type, status,
                                 page_count, processed_date)
          VALUES ($1, $2, $3, $4, 1000, $3, $5, 'processed', $6, now()) RETURNING id`,
-        [patient.id, patient.groupId, `evidence-${document.id}`, document.filename, document.fileType, pages.length],
+        [
+          patient.id,
+          patient.groupId,
+          `evidence-${document.id}`,
+          document.filename,
+          document.fileType,
+          pages.length,
+        ],
       );
       databaseIds.set(document.id, rows[0].id);
       document.databaseId = rows[0].id;
@@ -100,6 +113,8 @@ export async function indexEvidenceSet(db, patient, { log }) {
 export function copiesOf(documents, id) {
   const root = documents.find((document) => document.id === id)?.copyOf ?? id;
   return new Set(
-    documents.filter((document) => document.id === root || document.copyOf === root).map((document) => document.id),
+    documents
+      .filter((document) => document.id === root || document.copyOf === root)
+      .map((document) => document.id),
   );
 }

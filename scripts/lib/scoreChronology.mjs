@@ -17,7 +17,10 @@ function overlap(a, b) {
 export function sameClinician(label, predicted) {
   if (!predicted) return false;
   const surname = label.trim().split(/\s+/).pop().toLowerCase();
-  return predicted.toLowerCase().split(/[^a-z'-]+/).includes(surname);
+  return predicted
+    .toLowerCase()
+    .split(/[^a-z'-]+/)
+    .includes(surname);
 }
 
 /**
@@ -40,7 +43,8 @@ export function scoreChronology(labels, predictions, unreadDates = []) {
   for (const label of dated) {
     for (const prediction of predictionsByPage.get(byPage(label)) ?? []) {
       const [a, b] = [squash(label.dateText), squash(prediction.dateText)];
-      if (a.includes(b) || b.includes(a)) pairs.push({ label, prediction, score: overlap(label.sentence, prediction.passage) });
+      if (a.includes(b) || b.includes(a))
+        pairs.push({ label, prediction, score: overlap(label.sentence, prediction.passage) });
     }
   }
   pairs.sort((x, y) => y.score - x.score);
@@ -59,9 +63,13 @@ export function scoreChronology(labels, predictions, unreadDates = []) {
   const kindsRight = matched.filter(([label, prediction]) => prediction.kind === label.kind).length;
   const plannedRight = matched.filter(([label, prediction]) => !!prediction.planned === label.planned).length;
   const named = matched.filter(([label]) => label.clinician !== null);
-  const cliniciansRight = named.filter(([label, prediction]) => sameClinician(label.clinician, prediction.clinician)).length;
+  const cliniciansRight = named.filter(([label, prediction]) =>
+    sameClinician(label.clinician, prediction.clinician),
+  ).length;
   const unreadOn = (label) =>
-    unreadDates.some((unread) => byPage(unread) === byPage(label) && squash(unread.text).includes(squash(label.dateText)));
+    unreadDates.some(
+      (unread) => byPage(unread) === byPage(label) && squash(unread.text).includes(squash(label.dateText)),
+    );
   const numeric = (label) => /^\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}$/.test(label.dateText.trim());
   const dropped = labels.filter(
     (label) => numeric(label) && !matchedLabels.has(label) && !unreadOn(label) && !label.datedElsewhere,
@@ -84,6 +92,8 @@ export function scoreChronology(labels, predictions, unreadDates = []) {
     unreadLabelled: unreadLabels.length,
     misses: dated.filter((label) => !matchedLabels.has(label)),
     extras: predictions.filter((prediction) => !matchedPredictions.has(prediction)),
-    wrong: matched.filter(([label, prediction]) => prediction.iso !== label.iso || prediction.kind !== label.kind),
+    wrong: matched.filter(
+      ([label, prediction]) => prediction.iso !== label.iso || prediction.kind !== label.kind,
+    ),
   };
 }

@@ -38,7 +38,10 @@ describe('the clinical synonym table', () => {
       ['ultrasound', 'blood clot'],
     );
     assert.ok(findSynonymPhrases('Did she break her heel bone?')[1]!.synonyms.includes('calcaneal'));
-    assert.deepEqual(findSynonymPhrases('She was seen in ED.').map((match) => match.written), ['ED']);
+    assert.deepEqual(
+      findSynonymPhrases('She was seen in ED.').map((match) => match.written),
+      ['ED'],
+    );
     assert.deepEqual(findSynonymPhrases('The report was edited.'), []);
   });
 });
@@ -99,7 +102,13 @@ async function addIndexedDocument(filename: string, pages: readonly (readonly st
     rows[0]!.id,
     { patientId, ownerUserId: null },
     pages.flatMap((passages, index) =>
-      passages.map((text) => ({ page: index + 1, chunkIndex: chunkIndex++, startOffset: 0, endOffset: text.length, text })),
+      passages.map((text) => ({
+        page: index + 1,
+        chunkIndex: chunkIndex++,
+        startOffset: 0,
+        endOffset: text.length,
+        text,
+      })),
     ),
     null,
   );
@@ -110,11 +119,16 @@ before(async () => {
   db = server.app.ctx.db;
   patientId = await patientIdByMrn(server, 'DEMO-1002');
   await addIndexedDocument('ed-record.txt', [
-    ['Right foot X-ray: comminuted intra-articular fracture of the calcaneus. Cervical spine X-ray normal, neck stiff.'],
+    [
+      'Right foot X-ray: comminuted intra-articular fracture of the calcaneus. Cervical spine X-ray normal, neck stiff.',
+    ],
     ['HOSPITAL FOLLOW-UP. DVT right calf. On Coumadin 5 mg daily, INR today 2.3.'],
   ]);
   await addIndexedDocument('anticoagulation.txt', [
-    ['Her INR readings in the anticoagulation clinic are in the table that follows this paragraph.', '10/05/2021 INR 1.6 warfarin 5 mg'],
+    [
+      'Her INR readings in the anticoagulation clinic are in the table that follows this paragraph.',
+      '10/05/2021 INR 1.6 warfarin 5 mg',
+    ],
   ]);
 });
 
@@ -124,10 +138,15 @@ after(async () => {
 
 describe('answers over a patient’s records', () => {
   it('says first that a key term appears nowhere, before the nearest passages', async () => {
-    const answer = await answerQuestion({ db, ai: null, embeddings: null }, scope(), 'Was an MRI of the neck performed?', {
-      k: 8,
-      signal,
-    });
+    const answer = await answerQuestion(
+      { db, ai: null, embeddings: null },
+      scope(),
+      'Was an MRI of the neck performed?',
+      {
+        k: 8,
+        signal,
+      },
+    );
     assert.equal(
       answer.response.split('\n')[0],
       '\u2018MRI\u2019 does not appear in the records indexed for this patient.',
@@ -143,15 +162,23 @@ describe('answers over a patient’s records', () => {
   it('makes no such statement when the records hold the term or a synonym of it', async () => {
     assert.deepEqual(await findAbsentTerms(db, scope(), 'Did she break her heel bone?'), []);
     assert.deepEqual(await findAbsentTerms(db, scope(), 'Has she ever taken a blood thinner?'), []);
-    const answer = await answerQuestion({ db, ai: null, embeddings: null }, scope(), 'Did she break her heel bone?', {
-      k: 8,
-      signal,
-    });
+    const answer = await answerQuestion(
+      { db, ai: null, embeddings: null },
+      scope(),
+      'Did she break her heel bone?',
+      {
+        k: 8,
+        signal,
+      },
+    );
     assert.doesNotMatch(answer.response, /does not appear/);
   });
 
   it('finds the page of a paraphrased question through the synonym table', async () => {
-    const [heel] = await searchPassages(db, scope(), 'Did she break her heel bone?', 8, { embeddings: null, signal });
+    const [heel] = await searchPassages(db, scope(), 'Did she break her heel bone?', 8, {
+      embeddings: null,
+      signal,
+    });
     assert.match(heel!.text, /fracture of the calcaneus/);
     const [thinner] = await searchPassages(db, scope(), 'Has she ever taken a blood thinner?', 8, {
       embeddings: null,
@@ -161,10 +188,16 @@ describe('answers over a patient’s records', () => {
   });
 
   it('adds the next passage of the page when the hit lacks the number asked for', async () => {
-    const found = await searchPassages(db, scope(), 'What were her INR readings in the anticoagulation clinic?', 8, {
-      embeddings: null,
-      signal,
-    });
+    const found = await searchPassages(
+      db,
+      scope(),
+      'What were her INR readings in the anticoagulation clinic?',
+      8,
+      {
+        embeddings: null,
+        signal,
+      },
+    );
     const first = found.findIndex((passage) => /table that follows/.test(passage.text));
     assert.ok(first !== -1);
     assert.match(found[first + 1]!.text, /10\/05\/2021 INR 1\.6/);

@@ -34,13 +34,19 @@ describe('the date order of a document', () => {
       'DATE OF CONSULTATION: 07/03/2007\nHPI: arthroscopy on 08/21/2007. Seen 06/25/07 for back pain.';
     assert.equal(decideDateOrder(note), 'month-first');
     assert.deepEqual(isosOf(note, 'month-first'), ['2007-07-03', '2007-08-21', '2007-06-25']);
-    assert.equal(decideDateOrder('BAYSHORE MEDICAL CENTER, Tampa, FL 33611\nSeen 09/04/2007.'), 'month-first');
+    assert.equal(
+      decideDateOrder('BAYSHORE MEDICAL CENTER, Tampa, FL 33611\nSeen 09/04/2007.'),
+      'month-first',
+    );
     assert.equal(decideDateOrder('Robert Keller, MD\nSeen 09/04/2007.'), 'month-first');
   });
 
   it('reads a UK document day first, by its dates or its origin', () => {
     assert.equal(decideDateOrder('DOB: 14/03/1968. Seen 07/03/2021.'), 'day-first');
-    assert.equal(decideDateOrder('Northbridge NB1 2AA\nNHS number 485 777 3456\nSeen 07/03/2021.'), 'day-first');
+    assert.equal(
+      decideDateOrder('Northbridge NB1 2AA\nNHS number 485 777 3456\nSeen 07/03/2021.'),
+      'day-first',
+    );
     assert.deepEqual(isosOf('Seen 07/03/2021.', 'day-first'), ['2021-03-07']);
   });
 
@@ -70,7 +76,11 @@ describe('dates no reading makes real', () => {
       ['31/09/2021'],
     );
     // A month-first date in a document read day first is not dropped either.
-    const unread = findUnreadPageDates([page('Knee arthroscopy on 08/21/2007.', 3)], REFERENCE_YEAR, 'day-first');
+    const unread = findUnreadPageDates(
+      [page('Knee arthroscopy on 08/21/2007.', 3)],
+      REFERENCE_YEAR,
+      'day-first',
+    );
     assert.deepEqual(unread, [
       { documentId: 1, page: 3, text: '08/21/2007', passage: 'Knee arthroscopy on 08/21/2007.' },
     ]);
@@ -132,12 +142,18 @@ describe('kinds by UK usage', () => {
       classifyEventKind('Dr H Wilson, Larchfield Surgery. I saw Mrs Pritchard in the fracture clinic today.'),
       'consultation',
     );
-    assert.equal(classifyEventKind('22-Apr-2015 Surgery consultation - Dr Helen Wilson. New patient check.'), 'consultation');
+    assert.equal(
+      classifyEventKind('22-Apr-2015 Surgery consultation - Dr Helen Wilson. New patient check.'),
+      'consultation',
+    );
     assert.equal(classifyEventKind('She had surgery on her knee.'), 'operation');
   });
 
   it('knows an emergency attendance, a missed appointment, a referral and a discharge', () => {
-    assert.equal(classifyEventKind('Arrival: 12/03/2021 17:42 by ambulance. Triage category 2.'), 'emergency attendance');
+    assert.equal(
+      classifyEventKind('Arrival: 12/03/2021 17:42 by ambulance. Triage category 2.'),
+      'emergency attendance',
+    );
     assert.equal(classifyEventKind('Seen in A&E after the collision.'), 'emergency attendance');
     assert.equal(
       classifyEventKind('Mrs Pritchard did not attend her new patient appointment on 08/03/2022.'),
@@ -149,7 +165,8 @@ describe('kinds by UK usage', () => {
 
   it('gives each date of a line its own kind', () => {
     const line = 'Date of admission: 12/03/2021   Date of discharge: 15/03/2021';
-    const at = (date: string) => classifyEventKindAt(line, line.indexOf(date), line.indexOf(date) + date.length);
+    const at = (date: string) =>
+      classifyEventKindAt(line, line.indexOf(date), line.indexOf(date) + date.length);
     assert.equal(at('12/03/2021'), 'admission');
     assert.equal(at('15/03/2021'), 'discharge');
   });
@@ -186,15 +203,27 @@ describe('the clinician is the author, not the addressee', () => {
   it('finds the author in the signature block and keeps the addressee apart', () => {
     assert.equal(findDocumentAuthor(letter), 'Mr Adrian Shah');
     assert.equal(findAddressee(letter), 'Dr Wilson');
-    assert.equal(findDocumentAuthor('Reported by Dr Priya Nair, Consultant Radiologist, 13/03/2021'), 'Dr Priya Nair');
-    assert.equal(findDocumentAuthor('Electronically signed by James Porter, MD on 09/04/2007'), 'James Porter');
+    assert.equal(
+      findDocumentAuthor('Reported by Dr Priya Nair, Consultant Radiologist, 13/03/2021'),
+      'Dr Priya Nair',
+    );
+    assert.equal(
+      findDocumentAuthor('Electronically signed by James Porter, MD on 09/04/2007'),
+      'James Porter',
+    );
     assert.equal(findDocumentAuthor('Dear Dr Wilson\nThe scan was normal.'), null);
   });
 
   it('takes an entry heading\u2019s clinician, or whoever did what the date dates', () => {
-    assert.equal(clinicianOfLine('16 Mar 2021 10:20 Telephone consultation - Dr Helen Wilson', ' 10:20'), 'Dr Helen Wilson');
+    assert.equal(
+      clinicianOfLine('16 Mar 2021 10:20 Telephone consultation - Dr Helen Wilson', ' 10:20'),
+      'Dr Helen Wilson',
+    );
     assert.equal(clinicianOfLine('06-May-2015 Nurse clinic - Practice Nurse', ' Nurse clinic'), null);
-    assert.equal(clinicianOfLine('arthroscopy on 08/21/2007 by Dr. Alvarez, presents', ' by Dr. Alvarez, presents'), 'Dr Alvarez');
+    assert.equal(
+      clinicianOfLine('arthroscopy on 08/21/2007 by Dr. Alvarez, presents', ' by Dr. Alvarez, presents'),
+      'Dr Alvarez',
+    );
     assert.equal(clinicianOfLine('Seen on 03/04/2023 with knee pain.', ' with knee pain.'), undefined);
   });
 });

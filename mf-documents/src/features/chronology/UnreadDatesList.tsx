@@ -17,7 +17,9 @@ export function UnreadDatesList({ dates }: { dates: readonly ChronologyUnreadDat
       <Typography.Title level={3} id="chronology-unread-dates" style={{ fontSize: 16 }}>
         {CHRONOLOGY_MESSAGES.unreadDatesTitle}
       </Typography.Title>
-      <Typography.Paragraph style={MUTED_TEXT}>{CHRONOLOGY_MESSAGES.unreadDatesExplanation}</Typography.Paragraph>
+      <Typography.Paragraph style={MUTED_TEXT}>
+        {CHRONOLOGY_MESSAGES.unreadDatesExplanation}
+      </Typography.Paragraph>
       <ul>
         {dates.map((date, index) => (
           <li key={`${date.s3_key}-${date.page}-${index}`}>

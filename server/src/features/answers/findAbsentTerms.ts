@@ -27,13 +27,15 @@ interface KeyTerm {
 /** The question's key terms: its phrases of the synonym table, then its other words that name something. */
 export function keyTermsOf(question: string): KeyTerm[] {
   let rest = question;
-  for (const date of [...findDates(question)].reverse()) rest = `${rest.slice(0, date.start)} ${rest.slice(date.end)}`;
+  for (const date of [...findDates(question)].reverse())
+    rest = `${rest.slice(0, date.start)} ${rest.slice(date.end)}`;
   const phrases = findSynonymPhrases(rest);
   const terms: KeyTerm[] = phrases.map((phrase) => ({
     written: phrase.written,
     spellings: [phrase.written, ...phrase.synonyms],
   }));
-  for (const phrase of [...phrases].reverse()) rest = `${rest.slice(0, phrase.start)} ${rest.slice(phrase.end)}`;
+  for (const phrase of [...phrases].reverse())
+    rest = `${rest.slice(0, phrase.start)} ${rest.slice(phrase.end)}`;
   for (const word of rest.match(/[\p{L}][\p{L}\p{N}'’-]*/gu) ?? []) {
     const lower = word.toLowerCase().replace(/['’]s$/, '');
     if (lower.length < 2 || STOP_WORDS.has(lower) || ASKING_WORDS.has(lower)) continue;
@@ -48,7 +50,11 @@ export function keyTermsOf(question: string): KeyTerm[] {
  * synonym table's, each stemmed as the index stems it), as the question writes them. A term the index cannot search
  * (a stop word of its dictionary) is not counted absent.
  */
-export async function findAbsentTerms(db: Queryable, scope: RetrievalScope, question: string): Promise<string[]> {
+export async function findAbsentTerms(
+  db: Queryable,
+  scope: RetrievalScope,
+  question: string,
+): Promise<string[]> {
   const terms = keyTermsOf(question);
   if (terms.length === 0) return [];
   const column = scope.kind === 'patient' ? 'c.patient_id' : 'c.owner_user_id';
@@ -77,6 +83,7 @@ export function absentTermsStatement(terms: readonly string[], subjectLabel: str
   if (terms.length === 0) return null;
   const quoted = terms.map((term) => `\u2018${term}\u2019`);
   const listed = quoted.length === 1 ? quoted[0]! : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
-  const records = subjectLabel === "the patient's records" ? 'the records indexed for this patient' : subjectLabel;
+  const records =
+    subjectLabel === "the patient's records" ? 'the records indexed for this patient' : subjectLabel;
   return `${listed} ${terms.length === 1 ? 'does' : 'do'} not appear in ${records}.`;
 }

@@ -106,7 +106,8 @@ async function questionQueries(db: Queryable, question: string): Promise<Questio
   for (const date of [...dates].reverse()) words = `${words.slice(0, date.start)} ${words.slice(date.end)}`;
   const phrases = findSynonymPhrases(words);
   let rest = words;
-  for (const phrase of [...phrases].reverse()) rest = `${rest.slice(0, phrase.start)} ${rest.slice(phrase.end)}`;
+  for (const phrase of [...phrases].reverse())
+    rest = `${rest.slice(0, phrase.start)} ${rest.slice(phrase.end)}`;
   const spellings = dates.map((date) => dateSpellings(date.iso));
   const phraseForms = phrases.map((phrase) => [phrase.written, ...phrase.synonyms]);
   const { rows } = await db.query<{
@@ -126,7 +127,9 @@ async function questionQueries(db: Queryable, question: string): Promise<Questio
   const row = rows[0]!;
   const spelt = row.spelt ?? [];
   let offset = 0;
-  const dateTerms = spellings.map((forms) => anyOf(spelt.slice(offset, (offset += forms.length)))).filter(Boolean);
+  const dateTerms = spellings
+    .map((forms) => anyOf(spelt.slice(offset, (offset += forms.length))))
+    .filter(Boolean);
   const synonymQueries = row.synonyms ?? [];
   offset = 0;
   const phraseGroups = phraseForms.map((forms) => synonymQueries.slice(offset, (offset += forms.length)));
@@ -287,7 +290,9 @@ async function withNextOnPage(
   k: number,
 ): Promise<{ id: number; score: number }[]> {
   if (!ASKS_FOR_VALUE.test(question)) return [...ranked];
-  const lacking = ranked.filter((entry) => rows.has(entry.id) && !STATES_VALUE.test(rows.get(entry.id)!.text));
+  const lacking = ranked.filter(
+    (entry) => rows.has(entry.id) && !STATES_VALUE.test(rows.get(entry.id)!.text),
+  );
   if (lacking.length === 0) return [...ranked];
   const { rows: next } = await db.query<{ id: number | string | bigint; next_id: number | string | bigint }>(
     `SELECT c.id, n.id AS next_id FROM document_chunks c

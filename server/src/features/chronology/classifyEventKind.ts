@@ -97,7 +97,11 @@ function withIntendedCareAsReferral(text: string): string {
  * ("Date of admission: 12/03/2021 Date of discharge: 15/03/2021") gives each its own. A missed appointment decides
  * it when named before the date or just after it; a discharge does unless an admission is named too; an imaging test that "showed" something makes it imaging.
  */
-export function classifyEventKindAt(passage: string, dateStart: number, dateEnd: number): ChronologyEventKind {
+export function classifyEventKindAt(
+  passage: string,
+  dateStart: number,
+  dateEnd: number,
+): ChronologyEventKind {
   const text = withIntendedCareAsReferral(withoutPracticeNames(passage));
   const missed = new RegExp(KIND_RULES[0]![1].source, 'gi');
   for (const match of text.matchAll(missed)) {

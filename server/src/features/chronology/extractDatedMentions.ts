@@ -7,7 +7,12 @@ import {
   type DatePrecision,
   type WrittenDate,
 } from '../dates/readUkDates.js';
-import { classifyEventKind, classifyEventKindAt, isPlannedCare, soundsClinical } from './classifyEventKind.js';
+import {
+  classifyEventKind,
+  classifyEventKindAt,
+  isPlannedCare,
+  soundsClinical,
+} from './classifyEventKind.js';
 import { clinicianOfLine } from './findDocumentAuthor.js';
 
 type ChunkSource = (typeof CHUNK_SOURCES)[number];
@@ -89,7 +94,8 @@ const LETTERHEAD_DATE_LINE = /^\s*(?:tel(?:ephone)?|phone|fax|secretary)\b[^a-z]
 const LETTER_FORMALITY =
   /^\s*(?:dear\b|re\s*:|typed|dictated|transcribed|date\b|our ref|your ref|private|confidential|diagnosis\s*:|nhs number|patient\s*:)/i;
 /** An opening that says the letter reports that day's care: "I saw Mrs Pritchard in clinic today". */
-const SAME_DAY_CARE = /\b(?:today|this (?:morning|afternoon)|came to clinic|I (?:saw|reviewed|assessed|examined) (?:\w+\s+){1,3}in (?:the )?(?:\w+\s+)?clinic\b(?![^.]*\bon\b))/i;
+const SAME_DAY_CARE =
+  /\b(?:today|this (?:morning|afternoon)|came to clinic|I (?:saw|reviewed|assessed|examined) (?:\w+\s+){1,3}in (?:the )?(?:\w+\s+)?clinic\b(?![^.]*\bon\b))/i;
 
 const ABBREVIATION_BEFORE_STOP =
   /(?:^|[^A-Za-z])(?:dr|mr|mrs|ms|prof|st|no|ref|e\.g|i\.e|approx|vs|[A-Z]|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)$/i;
@@ -145,7 +151,12 @@ export function sentenceAround(text: string, start: number, end: number): string
   extend();
   const wordsBesideDate = () =>
     (`${text.slice(from, start)} ${text.slice(end, to)}`.match(/\p{L}{2,}/gu) ?? []).length;
-  while (wordsBesideDate() < WORDS_OF_A_STATEMENT && to < text.length && text[to - 1] !== '\n' && text[to] !== '\n') {
+  while (
+    wordsBesideDate() < WORDS_OF_A_STATEMENT &&
+    to < text.length &&
+    text[to - 1] !== '\n' &&
+    text[to] !== '\n'
+  ) {
     to += 1;
     extend();
   }
@@ -178,7 +189,10 @@ function cutAround(passage: string, dateStart: number, dateEnd: number): string 
 function openingAfter(text: string, lineEnd: number): string {
   const after = text.slice(lineEnd).split('\n');
   let skipped = 0;
-  while (skipped < after.length && (after[skipped]!.trim() === '' || LETTER_FORMALITY.test(after[skipped]!))) {
+  while (
+    skipped < after.length &&
+    (after[skipped]!.trim() === '' || LETTER_FORMALITY.test(after[skipped]!))
+  ) {
     skipped += 1;
   }
   const rest = after.slice(skipped).join('\n').replace(/^\s+/, '');
@@ -229,7 +243,8 @@ export function extractDatedMentions(
       if (date.precision === 'year' && !soundsClinical(passage)) continue;
       const mention = mentionOf(page, date, passage);
       // A line that opens with its date starts an entry; its clinician is that of the entry's later lines too.
-      if (date.start === lineStart + line.length - line.trimStart().length) entry = { clinician: mention.clinician };
+      if (date.start === lineStart + line.length - line.trimStart().length)
+        entry = { clinician: mention.clinician };
       else if (mention.clinician === undefined && entry && entry.clinician !== undefined) {
         mention.clinician = entry.clinician;
       }
@@ -293,7 +308,11 @@ function tableRowKind(text: string, date: WrittenDate): ChronologyEventKind | nu
   if (date.start !== lineStart + line.length - line.trimStart().length) return null;
   const rest = line.slice(date.end - lineStart);
   if ((rest.match(/\p{L}{3,}/gu) ?? []).length > 1) return null;
-  const above = text.slice(0, lineStart).split('\n').slice(-TABLE_HEADER_LOOKBACK - 1, -1).reverse();
+  const above = text
+    .slice(0, lineStart)
+    .split('\n')
+    .slice(-TABLE_HEADER_LOOKBACK - 1, -1)
+    .reverse();
   const header = above.find((candidate) => candidate.trim() !== '' && readUkDates(candidate).length === 0);
   if (!header) return null;
   const kind = classifyEventKind(header);
@@ -323,7 +342,8 @@ function mentionOf(page: IndexedPage, date: WrittenDate, passage: string): Dated
     at: date.start,
     alternativeIso: date.alternativeIso ?? null,
     planned: at !== -1 && isPlannedCare(passage.slice(0, dateStart)),
-    kind: tableRowKind(page.text, date) ?? classifyEventKindAt(passage, dateStart, dateStart + date.text.length),
+    kind:
+      tableRowKind(page.text, date) ?? classifyEventKindAt(passage, dateStart, dateStart + date.text.length),
     ...(clinician === undefined ? {} : { clinician }),
   };
 }

@@ -12,7 +12,10 @@ const SIGNED_LINES: readonly RegExp[] = [
     String.raw`^\s*(?:signed|electronically signed by|signed electronically by|reported by|completed by|dictated by|assessed by|seen by|physiotherapist|surgeon|attending|author|from|(?:doctor'?s\s+)?signature)\s*:?\s*(?:by\s+)?(${PERSON})`,
     'i',
   ),
-  new RegExp(String.raw`\b(?:physiotherapist|surgeon|attending|podiatrist|author|clinician)\s*:\s*(${PERSON})`, 'i'),
+  new RegExp(
+    String.raw`\b(?:physiotherapist|surgeon|attending|podiatrist|author|clinician)\s*:\s*(${PERSON})`,
+    'i',
+  ),
   new RegExp(String.raw`^\s*(${PERSON}),?\s+(?:M\.?D\.?|PT|DPT|DO)\b`),
   // A note that ends with its writer: "… Return in 2 weeks. Robert Keller, MD"
   new RegExp(String.raw`(?:^|[.;]\s+)(${PERSON}),\s*(?:M\.?D\.?|PT(?:,\s*DPT)?)\s*$`),
@@ -24,12 +27,16 @@ const POST =
 const ADDRESSEE = new RegExp(String.raw`^\s*(?:to:?\s+|dear\s+)(${PERSON})`, 'i');
 
 /** Words of an organisation's name, which a person's name never holds. */
-const ORGANISATION = /\b(?:Community|Hospital|Service|Trust|Department|Clinic|Medical|Centre|Center|Practice|Surgery|Health|Unit|Group|Road|Street|NHS)\b/;
+const ORGANISATION =
+  /\b(?:Community|Hospital|Service|Trust|Department|Clinic|Medical|Centre|Center|Practice|Surgery|Health|Unit|Group|Road|Street|NHS)\b/;
 
 /** A name as written, cut before the words of its post or qualifications; null when it is no name. */
 function cleanName(written: string | undefined): string | null {
   if (!written || ORGANISATION.test(written)) return null;
-  const name = written.replace(NOT_NAME_WORDS, '').replace(/[\s,]+$/, '').trim();
+  const name = written
+    .replace(NOT_NAME_WORDS, '')
+    .replace(/[\s,]+$/, '')
+    .trim();
   if (!/[A-Z][a-z]/.test(name) || /^(?:Dr|Mr|Mrs|Ms|Miss|Prof|Professor)\.?$/i.test(name)) return null;
   return name;
 }
@@ -44,7 +51,8 @@ export function findDocumentAuthor(text: string): string | null {
   const lines = text.split('\n');
   const addressee = findAddressee(text);
   const isAddressee = (name: string) =>
-    addressee !== null && name.split(/\s+/).pop()!.toLowerCase() === addressee.split(/\s+/).pop()!.toLowerCase();
+    addressee !== null &&
+    name.split(/\s+/).pop()!.toLowerCase() === addressee.split(/\s+/).pop()!.toLowerCase();
   const acceptable = (name: string | null) => (name && !isAddressee(name) ? name : null);
   for (let index = lines.length - 1; index >= 0; index -= 1) {
     if (!CLOSING.test(lines[index]!)) continue;
@@ -64,7 +72,10 @@ export function findDocumentAuthor(text: string): string | null {
     const own = new RegExp(`^\\s*(${PERSON})\\b`).exec(line);
     if (!own) continue;
     const rest = line.slice(own[0].length);
-    if (POST.test(rest) || (rest.trim().length < 40 && POST.test(lines[index + 1] ?? '') && !/\d/.test(line))) {
+    if (
+      POST.test(rest) ||
+      (rest.trim().length < 40 && POST.test(lines[index + 1] ?? '') && !/\d/.test(line))
+    ) {
       const name = acceptable(cleanName(own[1]));
       if (name && /^(?:Dr|Mr|Mrs|Ms|Miss|Prof)|^[A-Z][a-z]+\s+[A-Z]/.test(name)) return name;
     }
@@ -82,7 +93,9 @@ export function findAddressee(text: string): string | null {
 }
 
 /** An entry heading's clinician: "16 Mar 2021 10:20 Telephone consultation - Dr Helen Wilson". */
-const HEADING_CLINICIAN = new RegExp(String.raw`\s[-\u2013]\s+(${TITLE}\s+(?:[A-Z]\.?\s+)?${WORD}(?:\s+${WORD})?)\s*$`);
+const HEADING_CLINICIAN = new RegExp(
+  String.raw`\s[-\u2013]\s+(${TITLE}\s+(?:[A-Z]\.?\s+)?${WORD}(?:\s+${WORD})?)\s*$`,
+);
 /** An entry that ends with its clinician's name: "29/03/2021 Co-codamol 30/500 tablets 100 Dr H Wilson". */
 const ENTRY_SIGNED = new RegExp(String.raw`\s(${TITLE}\s+(?:[A-Z]\.?\s+)?${WORD})\s*$`);
 /** An entry heading that names a role, not a person: "Nurse clinic - Practice Nurse". */
@@ -97,17 +110,14 @@ const SEEN_BY_ON = new RegExp(String.raw`(${TITLE}\s+(?:[A-Z]\.?\s+)?${WORD}),?\
  * it ("… on 08/21/2007 by Dr. Alvarez"); `undefined` when the line says nothing of it (the document's author is
  * then the clinician), null when the heading names a role and no person.
  */
-export function clinicianOfLine(
-  line: string,
-  afterDate: string,
-  beforeDate = '',
-): string | null | undefined {
+export function clinicianOfLine(line: string, afterDate: string, beforeDate = ''): string | null | undefined {
   const doneBy = DONE_BY.exec(afterDate);
   if (doneBy) return doneBy[1]!.replace(/\.(?=\s)/, '');
   const seenBy = SEEN_BY_ON.exec(beforeDate);
   if (seenBy) return seenBy[1]!.replace(/\.(?=\s)/, '');
   const heading = line.split(/(?<=\S)\s{0,3}$/)[0]!;
-  const named = HEADING_CLINICIAN.exec(heading) ?? (/^\s*\d/.test(heading) ? ENTRY_SIGNED.exec(heading) : null);
+  const named =
+    HEADING_CLINICIAN.exec(heading) ?? (/^\s*\d/.test(heading) ? ENTRY_SIGNED.exec(heading) : null);
   if (named) return named[1]!;
   if (HEADING_ROLE.test(heading) && /\d/.test(heading)) return null;
   return undefined;

@@ -4,15 +4,7 @@ import type { DatedMention } from './extractDatedMentions.js';
 
 /** What a mention says of its event, as opposed to where it says it. */
 type EventFields =
-  | 'iso'
-  | 'precision'
-  | 'dateText'
-  | 'passage'
-  | 'alternativeIso'
-  | 'planned'
-  | 'kind'
-  | 'clinician'
-  | 'at';
+  'iso' | 'precision' | 'dateText' | 'passage' | 'alternativeIso' | 'planned' | 'kind' | 'clinician' | 'at';
 
 /** One event: the first statement of it, and every place (document and page) that states it, in reading order. */
 export interface MergedEvent {
@@ -64,7 +56,8 @@ export function mergeDuplicateMentions(mentions: readonly DatedMention[]): Merge
   for (const mention of mentions) {
     const key = `${mention.iso}/${mention.precision}`;
     const sameDate = byDate.get(key) ?? [];
-    const { iso, precision, dateText, passage, alternativeIso, planned, kind, clinician, at, ...place } = mention;
+    const { iso, precision, dateText, passage, alternativeIso, planned, kind, clinician, at, ...place } =
+      mention;
     // Another statement of the same page is another finding, however alike; the same place read twice is not.
     const existing = sameDate.find(
       (event) =>
