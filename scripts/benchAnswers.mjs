@@ -223,15 +223,8 @@ async function time(fn) {
 const ratio = (value) => `${(value * 100).toFixed(1)} %`;
 
 /** Asks every question of the labelled set of the product and of BM25; prints and resolves with the figures. */
-async function measureAnswerAccuracy(modules, log) {
-  const [
-    { openDatabase },
-    { runMigrations },
-    { seedDemoOrganisation },
-    { analyzeDatabase },
-    search,
-    answers,
-  ] = modules;
+async function measureAnswerAccuracy(server, log) {
+  const { openDatabase, runMigrations, seedDemoOrganisation, analyzeDatabase, search, answers } = server;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ewrt-bench-evidence-'));
   const db = await openDatabase({ dataDir, databaseUrl: null });
   try {
@@ -365,7 +358,8 @@ export async function runAnswersBenchmark(options = {}) {
     answers,
     fingerprint,
   ] = modules;
-  const accuracy = await measureAnswerAccuracy(modules, log);
+  const server = { openDatabase, runMigrations, seedDemoOrganisation, analyzeDatabase, search, answers };
+  const accuracy = await measureAnswerAccuracy(server, log);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ewrt-bench-answers-'));
   const resultsDir = path.join(ROOT, 'bench-results');
   mkdirSync(resultsDir, { recursive: true });

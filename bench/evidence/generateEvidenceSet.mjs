@@ -18,10 +18,9 @@
 // product should show it flagged), "unread" (a date no reading can make real: the product should list it as an
 // unread date; the iso is "-"). A date text starting with "=" marks a fact dated by a date written elsewhere on the
 // page (a letter whose only date is its letterhead): the mark adds no text. A line "@author Dr Name" sets the author of the facts after it (GP record entries).
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { scanPrintedPdf } from '../../scripts/lib/buildScannedPdf.mjs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -34,6 +33,8 @@ export const LABELS_FILE = path.join(HERE, 'labels.json');
 export const QUESTIONS_FILE = path.join(HERE, 'questions.json');
 
 const FORMATS = ['pdf', 'scan', 'docx', 'txt'];
+/** The labels' kinds: the product's kinds (the contract's CHRONOLOGY_EVENT_KINDS), listed here so that the set
+ * is read without building the contract. */
 const KINDS = [
   'consultation',
   'emergency attendance',
@@ -201,32 +202,7 @@ async function printPdf(pages) {
 
 /** The printed pages as a scanner returns them: images only, no text layer. */
 async function scanPdf(pages, dpi = 200) {
-  const { PDFDocument } = requireFromServer('pdf-lib');
-  const workDir = mkdtempSync(path.join(os.tmpdir(), 'ewrt-evidence-scan-'));
-  try {
-    const printed = path.join(workDir, 'printed.pdf');
-    writeFileSync(printed, await printPdf(pages));
-    const run = spawnSync(
-      'pdftoppm',
-      ['-r', String(dpi), '-gray', '-png', printed, path.join(workDir, 'scan')],
-      {
-        encoding: 'utf8',
-      },
-    );
-    if (run.status !== 0) throw new Error(`pdftoppm failed (apt-get install poppler-utils): ${run.stderr}`);
-    const scanned = await PDFDocument.create();
-    const images = readdirSync(workDir)
-      .filter((name) => /^scan-\d+\.png$/.test(name))
-      .sort();
-    for (const name of images) {
-      const image = await scanned.embedPng(readFileSync(path.join(workDir, name)));
-      const size = [(image.width * 72) / dpi, (image.height * 72) / dpi];
-      scanned.addPage(size).drawImage(image, { x: 0, y: 0, width: size[0], height: size[1] });
-    }
-    return Buffer.from(await scanned.save());
-  } finally {
-    rmSync(workDir, { recursive: true, force: true });
-  }
+  return scanPrintedPdf(await printPdf(pages), dpi);
 }
 
 /** A Word document, an explicit page break between pages. */
