@@ -41,7 +41,7 @@ const KIND_RULES: readonly [ChronologyEventKind, RegExp][] = [
   ],
   [
     'prescription',
-    /\b(?:prescribed|prescription|started on|commenced on|started|stopped|discontinued|dispensed|\d+(?:\.\d+)?\s?mg|medication|warfarin|coumadin|vaccine|tablets|capsules)\b/i,
+    /\b(?:prescribed|prescription|started on|commenced on|stopped|discontinued|dispensed|\d+(?:\.\d+)?\s?mg|medication|warfarin|coumadin|vaccine|tablets|capsules)\b/i,
   ],
   [
     'consultation',
