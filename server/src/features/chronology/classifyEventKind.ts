@@ -71,6 +71,11 @@ export function classifyEventKind(passage: string): ChronologyEventKind {
   return 'other';
 }
 
+/** The rules as global patterns, to find every keyword of a passage (made once: a chronology reads thousands). */
+const GLOBAL_KIND_RULES = KIND_RULES.map(
+  ([kind, pattern]) => [kind, new RegExp(pattern.source, 'gi')] as const,
+);
+
 /** How much farther a keyword after the date counts than one before it ("X-ray on 03/04/2023" names its date). */
 const AFTER_DATE_DISTANCE = 1.5;
 /** An imaging test that the sentence says showed something: the sentence reports imaging, wherever the clinic is. */
@@ -103,15 +108,13 @@ export function classifyEventKindAt(
   dateEnd: number,
 ): ChronologyEventKind {
   const text = withIntendedCareAsReferral(withoutPracticeNames(passage));
-  const missed = new RegExp(KIND_RULES[0]![1].source, 'gi');
-  for (const match of text.matchAll(missed)) {
+  for (const match of text.matchAll(GLOBAL_KIND_RULES[0]![1])) {
     if (match.index < dateStart || match.index - dateEnd <= MISSED_AFTER_DATE) return 'missed appointment';
   }
   if (DISCHARGE.test(text) && !ADMISSION.test(text)) return 'discharge';
   if (IMAGING_FINDING.test(text)) return 'imaging';
   let best: { kind: ChronologyEventKind; distance: number } | null = null;
-  for (const [kind, pattern] of KIND_RULES) {
-    const global = new RegExp(pattern.source, 'gi');
+  for (const [kind, global] of GLOBAL_KIND_RULES) {
     for (const match of text.matchAll(global)) {
       const start = match.index;
       const end = start + match[0].length;
