@@ -87,7 +87,9 @@ const NOT_AN_EVENT_LINE = [
 const TABLE_HEADER_WORDS = 3;
 /** A line that holds only a date and a label saying it dates the letter itself: "Date: 03/04/2023", "Clinic date". */
 const DOCUMENT_DATE_LINE =
-  /^\s*(?:(?:date(?:d)?|date\s+of\s+(?:letter|clinic|consultation|report|statement)|clinic\s+date|letter\s+date|date\s+seen|seen\s+on)\s*[:\-–]?\s*)?$/i;
+  /^\s*(?:(?:date(?:d)?|date\s+of\s+(?:letter|clinic|consultation|report|statement|service)|clinic\s+date|letter\s+date|date\s+seen|seen\s+on|seen)\s*[:\-–]?\s*)?$/i;
+/** A date line whose label says the care was given that day ("Clinic date:", "DATE OF CONSULTATION:", "Seen:"). */
+const CARE_DATE_LABEL = /\b(?:clinic|consultation|service|seen)\b/i;
 /** A letterhead line that carries the letter's date beside a telephone or fax number. */
 const LETTERHEAD_DATE_LINE = /^\s*(?:tel(?:ephone)?|phone|fax|secretary)\b[^a-z]*$/i;
 /** Lines after a date line that open a letter without saying what happened: salutation, subject, typing dates. */
@@ -183,10 +185,10 @@ function cutAround(passage: string, dateStart: number, dateEnd: number): string 
 
 /**
  * The few lines after a letter's date line that say what the letter is about ("I saw Mr Smith in clinic today"),
- * past its salutation, subject line and typing dates; '' when they do not report care given that day (a letter
- * dated one day about care on other days dates no event of its own).
+ * past its salutation, subject line and typing dates; '' when neither its label ("Clinic date:") nor they say care
+ * was given that day (a letter dated one day about care on other days dates no event of its own).
  */
-function openingAfter(text: string, lineEnd: number): string {
+function openingAfter(text: string, lineEnd: number, careThatDay: boolean): string {
   const after = text.slice(lineEnd).split('\n');
   let skipped = 0;
   while (
@@ -196,7 +198,7 @@ function openingAfter(text: string, lineEnd: number): string {
     skipped += 1;
   }
   const rest = after.slice(skipped).join('\n').replace(/^\s+/, '');
-  if (!SAME_DAY_CARE.test(rest.slice(0, 300))) return '';
+  if (!careThatDay && !SAME_DAY_CARE.test(rest.slice(0, 300))) return '';
   const sentence = sentenceAround(rest, 0, 0);
   const lines = rest.split('\n').filter((line) => line.trim() !== '');
   let opening = sentence;
@@ -227,7 +229,7 @@ export function extractDatedMentions(
   for (const page of pages) {
     const found = readUkDates(page.text, { referenceYear, bareYears: true, order });
     const onPage: DatedMention[] = [];
-    const documentDates: { date: WrittenDate; lineEnd: number }[] = [];
+    const documentDates: { date: WrittenDate; lineEnd: number; care: boolean }[] = [];
     let entry: { clinician: string | null | undefined } | null = null;
     for (const date of found) {
       if (dateLabelBefore(page.text, date.start)) continue;
@@ -236,7 +238,7 @@ export function extractDatedMentions(
       if (isTableHeader(line, found, lineStart)) continue;
       const rest = `${line.slice(0, date.start - lineStart)}${line.slice(date.end - lineStart)}`;
       if (DOCUMENT_DATE_LINE.test(rest) || LETTERHEAD_DATE_LINE.test(rest)) {
-        documentDates.push({ date, lineEnd });
+        documentDates.push({ date, lineEnd, care: CARE_DATE_LABEL.test(rest) });
         continue;
       }
       const passage = sentenceAround(page.text, date.start, date.end);
@@ -250,9 +252,9 @@ export function extractDatedMentions(
       }
       onPage.push(mention);
     }
-    for (const { date, lineEnd } of documentDates) {
+    for (const { date, lineEnd, care } of documentDates) {
       if (onPage.some((mention) => mention.iso === date.iso)) continue;
-      const opening = openingAfter(page.text, lineEnd);
+      const opening = openingAfter(page.text, lineEnd, care);
       if (opening === '') continue;
       onPage.push(mentionOf(page, date, `${date.text}: ${opening}`));
     }
