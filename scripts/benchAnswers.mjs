@@ -10,15 +10,30 @@
 // for one patient and 10,000 more spread over five other patients of both groups, so that the scope filter has
 // work to do. The server's own modules (server/dist) run against it in this process, without HTTP: the figures are
 // the retrieval and the composition, not the network.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+//
+// First, the accuracy on the labelled evaluation set (bench/evidence): its documents read through the document
+// pipeline for one patient of a scratch database, then each hand-written question (verbatim, paraphrased in lay
+// words, dates and numbers, and terms the records never mention) asked of the product's retrieval and of a plain
+// BM25 index (MiniSearch's BM25+ over the same passages, built in the same run): hit@1, hit@8 and MRR of the first
+// passage on a page that answers it, per question type, and whether the retrieval-only answer opens with the
+// statement that the question's terms are not in the records exactly when they are not.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import MiniSearch from 'minisearch';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { percentile } from './lib/benchApi.mjs';
 import { ROOT, buildStale, serverApp } from './lib/workspace.mjs';
 import { createRandom, importServerModule } from './lib/benchSupport.mjs';
+import { indexEvidenceSet } from './lib/evidenceSet.mjs';
+import { answeringPages, firstHit, summariseRanks } from './lib/scoreAnswers.mjs';
+import { QUESTIONS_FILE } from '../bench/evidence/generateEvidenceSet.mjs';
 
 const BUDGETS_MS = { searchP95: 50, answerP95: 1_000 };
+/** The issue's targets on the labelled set. */
+const ACCURACY_TARGETS = { hitAt1: 0.85, hitAtK: 1, paraphraseHitAt1: 0.75 };
+/** How a retrieval-only answer says that the question's terms are nowhere in the records. */
+const NO_MATCH_STATEMENT = /does not appear in the records|do not appear in the records/i;
 const TARGET_PASSAGES = 10_000;
 const OTHER_PATIENTS = 5;
 const OTHER_PASSAGES_EACH = 2_000;
@@ -28,8 +43,6 @@ const ROWS_PER_INSERT = 500;
 const K = 8;
 const WARM_UP_ROUNDS = 1;
 const MEASURED_ROUNDS = 3;
-
-
 
 const SIDES = ['left', 'right'];
 const REGIONS = [
@@ -207,6 +220,118 @@ async function time(fn) {
   return { ms: performance.now() - started, result };
 }
 
+const ratio = (value) => `${(value * 100).toFixed(1)} %`;
+
+/** Asks every question of the labelled set of the product and of BM25; prints and resolves with the figures. */
+async function measureAnswerAccuracy(server, log) {
+  const { openDatabase, runMigrations, seedDemoOrganisation, analyzeDatabase, search, answers } = server;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ewrt-bench-evidence-'));
+  const db = await openDatabase({ dataDir, databaseUrl: null });
+  try {
+    await runMigrations(db);
+    await seedDemoOrganisation(db, new Date());
+    const { rows } = await db.query(`SELECT id, group_id FROM patients ORDER BY id LIMIT 1`);
+    const patient = { id: rows[0].id, groupId: rows[0].group_id };
+    const { documents, databaseIds } = await indexEvidenceSet(db, patient, { log });
+    await analyzeDatabase(db);
+    const setIdOf = new Map([...databaseIds].map(([setId, databaseId]) => [databaseId, setId]));
+    const { rows: chunks } = await db.query(
+      `SELECT id, document_id, page, text FROM document_chunks WHERE patient_id = $1 ORDER BY id`,
+      [patient.id],
+    );
+    const bm25 = new MiniSearch({ fields: ['text'], storeFields: ['document', 'page'] });
+    bm25.addAll(
+      chunks.map((chunk) => ({
+        id: Number(chunk.id),
+        text: chunk.text,
+        document: setIdOf.get(chunk.document_id),
+        page: chunk.page,
+      })),
+    );
+    const { questions } = JSON.parse(readFileSync(QUESTIONS_FILE, 'utf8'));
+    const scope = { kind: 'patient', patientId: patient.id };
+    const signal = new AbortController().signal;
+    const results = [];
+    for (const question of questions) {
+      const passages = await search.searchPassages(db, scope, question.question, K, {
+        embeddings: null,
+        signal,
+      });
+      const answer = await answers.answerQuestion(
+        { db, ai: null, embeddings: null },
+        scope,
+        question.question,
+        {
+          k: K,
+          signal,
+        },
+      );
+      const product = passages.map((passage) => ({
+        document: setIdOf.get(passage.documentId),
+        page: passage.page,
+      }));
+      const baseline = bm25.search(question.question).slice(0, K);
+      const noMatch = NO_MATCH_STATEMENT.test(answer.response.split('\n')[0]);
+      if (question.type === 'absent') {
+        results.push({ id: question.id, type: question.type, noMatch });
+        continue;
+      }
+      const answering = answeringPages(documents, question);
+      results.push({
+        id: question.id,
+        type: question.type,
+        productRank: firstHit(product, answering),
+        baselineRank: firstHit(baseline, answering),
+        noMatch,
+      });
+    }
+    const ranked = results.filter((result) => result.type !== 'absent');
+    const absent = results.filter((result) => result.type === 'absent');
+    const summary = summariseRanks(ranked, K);
+    const noMatchWhenAbsent = absent.filter((result) => result.noMatch).length;
+    const noMatchWhenAnswered = ranked.filter((result) => result.noMatch).length;
+    console.info('');
+    console.info(
+      `Record answers on the labelled set (bench/evidence): ${questions.length} questions, ${chunks.length} passages; ` +
+        `product retrieval (no embeddings) beside BM25 (MiniSearch BM25+):`,
+    );
+    console.info(
+      `${'type'.padEnd(14)} ${'n'.padStart(3)} ${'hit@1'.padStart(16)} ${`hit@${K}`.padStart(16)} ${'MRR'.padStart(14)}`,
+    );
+    for (const [type, { product, baseline }] of Object.entries(summary)) {
+      const pair = (a, b, format) => `${format(a)} / ${format(b)}`;
+      console.info(
+        `${type.padEnd(14)} ${String(product.questions).padStart(3)} ${pair(product.hitAt1, baseline.hitAt1, ratio).padStart(16)} ` +
+          `${pair(product.hitAtK, baseline.hitAtK, ratio).padStart(16)} ${pair(product.mrr, baseline.mrr, (v) => v.toFixed(3)).padStart(14)}`,
+      );
+    }
+    const all = summary.all.product;
+    const paraphrase = summary.paraphrase?.product.hitAt1 ?? 0;
+    console.info(
+      `targets: hit@1 >= ${ratio(ACCURACY_TARGETS.hitAt1)} ${all.hitAt1 >= ACCURACY_TARGETS.hitAt1 ? 'pass' : 'FAIL'}; ` +
+        `hit@${K} = 100 % ${all.hitAtK >= ACCURACY_TARGETS.hitAtK ? 'pass' : 'FAIL'}; paraphrased hit@1 >= ` +
+        `${ratio(ACCURACY_TARGETS.paraphraseHitAt1)} ${paraphrase >= ACCURACY_TARGETS.paraphraseHitAt1 ? 'pass' : 'FAIL'}`,
+    );
+    console.info(
+      `no-match statement: ${noMatchWhenAbsent} of ${absent.length} questions whose term is absent ` +
+        `${noMatchWhenAbsent === absent.length ? 'pass' : 'FAIL'}; ${noMatchWhenAnswered} of ${ranked.length} answered ` +
+        `questions ${noMatchWhenAnswered === 0 ? 'pass' : 'FAIL'}`,
+    );
+    return {
+      questions: questions.length,
+      passages: chunks.length,
+      targets: ACCURACY_TARGETS,
+      summary,
+      noMatchWhenAbsent,
+      noMatchWhenAnswered,
+      results,
+    };
+  } finally {
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /**
  * Runs the record-question benchmark and prints its table; resolves with the figures, rejects when it could not
  * measure.
@@ -215,15 +340,7 @@ async function time(fn) {
 export async function runAnswersBenchmark(options = {}) {
   const log = options.log ?? ((line) => console.info(`  ${line}`));
   await buildStale([serverApp()], { log });
-  const [
-    { openDatabase },
-    { runMigrations },
-    { seedDemoOrganisation },
-    { analyzeDatabase },
-    search,
-    answers,
-    fingerprint,
-  ] = await Promise.all([
+  const modules = await Promise.all([
     importServerModule('db/openDatabase.js'),
     importServerModule('db/runMigrations.js'),
     importServerModule('seed/seedDemoOrganisation.js'),
@@ -232,6 +349,17 @@ export async function runAnswersBenchmark(options = {}) {
     importServerModule('features/answers/answerQuestion.js'),
     importServerModule('features/answers/indexFingerprint.js'),
   ]);
+  const [
+    { openDatabase },
+    { runMigrations },
+    { seedDemoOrganisation },
+    { analyzeDatabase },
+    search,
+    answers,
+    fingerprint,
+  ] = modules;
+  const server = { openDatabase, runMigrations, seedDemoOrganisation, analyzeDatabase, search, answers };
+  const accuracy = await measureAnswerAccuracy(server, log);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ewrt-bench-answers-'));
   const resultsDir = path.join(ROOT, 'bench-results');
   mkdirSync(resultsDir, { recursive: true });
@@ -342,6 +470,7 @@ export async function runAnswersBenchmark(options = {}) {
           questions,
           rows,
           emptyAnswers,
+          accuracy,
         },
         null,
         2,

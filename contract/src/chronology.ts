@@ -57,10 +57,30 @@ export const ChronologyEventSchema = Type.Object({
   clinician: Nullable(Type.String()),
   /** Against the patient's Date of Event; null when the patient has none. */
   relation: Nullable(LiteralUnion(EVENT_RELATIONS)),
+  /** Care planned, not given: a review "on or around" the date, an operation it is listed for. */
+  planned: Type.Boolean(),
+  /**
+   * The other reading of a numeric date whose document cannot tell day from month (03/04/2023 read as 3 April may
+   * be 4 March): the screen flags the event "day and month may be swapped" with both readings. Null otherwise.
+   */
+  alternative_date: Nullable(IsoDate()),
   /** Every place the event is stated, the first in bundle order first (copies of one letter are one event). */
   places: Type.Array(ChronologyPlaceSchema, { minItems: 1 }),
 });
 export type ChronologyEvent = Static<typeof ChronologyEventSchema>;
+
+/** A numeric date on a page that no reading makes a real day (31/09/2021): listed, never dropped silently. */
+export const ChronologyUnreadDateSchema = Type.Object({
+  /** The date as written. */
+  date_text: Type.String(),
+  /** The line that holds it. */
+  passage: Type.String(),
+  filename: Type.String(),
+  s3_key: Type.String(),
+  page: Type.Integer({ minimum: 1 }),
+  bundle_page: Nullable(Type.Integer()),
+});
+export type ChronologyUnreadDate = Static<typeof ChronologyUnreadDateSchema>;
 
 export const ChronologyResponseSchema = Type.Object({
   state: LiteralUnion(CHRONOLOGY_STATES),
@@ -81,6 +101,8 @@ export const ChronologyResponseSchema = Type.Object({
   kinds: Type.Array(LiteralUnion(CHRONOLOGY_EVENT_KINDS)),
   /** The events that pass the filters, in date order. */
   events: Type.Array(ChronologyEventSchema),
+  /** Numeric dates of the records that could not be read as a real day, in reading order ("unread date"). */
+  unread_dates: Type.Array(ChronologyUnreadDateSchema),
 });
 export type ChronologyResponse = Static<typeof ChronologyResponseSchema>;
 
@@ -128,6 +150,10 @@ export const chronologyCalls = {
   exportChronology: defineCall({
     method: 'GET',
     url: '/api/patients/:id/chronology/export',
-    schema: { params: PatientIdParams, querystring: ChronologyFilterSchema, response: { ...ERROR_RESPONSES } },
+    schema: {
+      params: PatientIdParams,
+      querystring: ChronologyFilterSchema,
+      response: { ...ERROR_RESPONSES },
+    },
   }),
 } as const;

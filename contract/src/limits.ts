@@ -235,9 +235,13 @@ export const DEFAULT_EXPERT_DECLARATION =
 export const DATE_PRECISIONS = ['day', 'month', 'year'] as const;
 export const CHRONOLOGY_EVENT_KINDS = [
   'consultation',
+  'emergency attendance',
+  'missed appointment',
+  'referral',
   'imaging',
   'operation',
   'admission',
+  'discharge',
   'prescription',
   'therapy',
   'test result',

@@ -11,30 +11,17 @@ const { PDFDocument, StandardFonts } = createRequire(path.join(ROOT, 'server', '
 const A4 = [595, 842];
 
 /**
- * @param {object} options
- * @param {number} options.pages
- * @param {string} [options.label] printed on every page, so that documents made with different labels differ
- * @param {number} [options.dpi] scan resolution (default 200)
+ * A printed PDF as a scanner returns it: each page rasterised by pdftoppm (greyscale, `dpi`) and put back as an
+ * image, so that it has no text layer.
+ * @param {Buffer} printedPdf
+ * @param {number} dpi
  * @returns {Promise<Buffer>}
  */
-export async function buildScannedPdf({ pages, label = 'Clinical record', dpi = 200 }) {
+export async function scanPrintedPdf(printedPdf, dpi) {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'ewrt-scan-'));
   try {
-    const printed = await PDFDocument.create();
-    const font = await printed.embedFont(StandardFonts.TimesRoman);
-    for (let number = 1; number <= pages; number += 1) {
-      const lines = [
-        `${label}, page ${number} of ${pages}`,
-        `The claimant attended clinic on day ${number * 3} after the collision.`,
-        'Examination showed tenderness over the medial joint line of the right knee.',
-        `Physiotherapy session ${number} was completed and the range of movement improved.`,
-        'The prognosis remains guarded and a further review is planned.',
-      ];
-      const page = printed.addPage(A4);
-      lines.forEach((line, index) => page.drawText(line, { x: 56, y: 780 - index * 20, size: 13, font }));
-    }
     const printedFile = path.join(workDir, 'printed.pdf');
-    writeFileSync(printedFile, await printed.save());
+    writeFileSync(printedFile, printedPdf);
     const scan = spawnSync(
       'pdftoppm',
       ['-r', String(dpi), '-gray', '-png', printedFile, path.join(workDir, 'scan')],
@@ -58,4 +45,28 @@ export async function buildScannedPdf({ pages, label = 'Clinical record', dpi = 
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * @param {object} options
+ * @param {number} options.pages
+ * @param {string} [options.label] printed on every page, so that documents made with different labels differ
+ * @param {number} [options.dpi] scan resolution (default 200)
+ * @returns {Promise<Buffer>}
+ */
+export async function buildScannedPdf({ pages, label = 'Clinical record', dpi = 200 }) {
+  const printed = await PDFDocument.create();
+  const font = await printed.embedFont(StandardFonts.TimesRoman);
+  for (let number = 1; number <= pages; number += 1) {
+    const lines = [
+      `${label}, page ${number} of ${pages}`,
+      `The claimant attended clinic on day ${number * 3} after the collision.`,
+      'Examination showed tenderness over the medial joint line of the right knee.',
+      `Physiotherapy session ${number} was completed and the range of movement improved.`,
+      'The prognosis remains guarded and a further review is planned.',
+    ];
+    const page = printed.addPage(A4);
+    lines.forEach((line, index) => page.drawText(line, { x: 56, y: 780 - index * 20, size: 13, font }));
+  }
+  return scanPrintedPdf(Buffer.from(await printed.save()), dpi);
 }

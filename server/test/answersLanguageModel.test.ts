@@ -192,9 +192,11 @@ describe('answers written by a language model', () => {
     // By full text alone: any question is near some passage by its vector.
     const answer = await answerQuestion({ ...deps, embeddings: null }, scope, 'zeppelin', options);
     assert.equal(chatRequests().length, asked);
+    // The absent term is named first (issue 29), then why the model was not asked.
     assert.equal(
       answer.response,
-      "Nothing in the patient's records matched the question, so the language model was not asked.",
+      '\u2018zeppelin\u2019 does not appear in the records indexed for this patient.\n\n' +
+        "Nothing in the patient's records matched the question, so the language model was not asked.",
     );
     assert.equal(answer.model_info.mode, 'retrieval-only');
     assert.equal(answer.model_info.model, null);

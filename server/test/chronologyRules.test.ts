@@ -161,7 +161,8 @@ describe('extractDatedMentions', () => {
       'Date: 12/03/2021\n\nDear Dr Patel,\nI saw your patient in the fracture clinic today with wrist pain.';
     const [mention] = extractDatedMentions([page(text)], REFERENCE_YEAR);
     assert.equal(mention?.iso, '2021-03-12');
-    assert.match(mention!.passage, /^12\/03\/2021: Dear Dr Patel, I saw your patient in the fracture clinic/);
+    // The event text is the clinical sentence, past the salutation.
+    assert.match(mention!.passage, /^12\/03\/2021: I saw your patient in the fracture clinic/);
     const stated = 'Date: 12/03/2021\nI saw him in clinic on 12/03/2021 with wrist pain.';
     assert.deepEqual(
       extractDatedMentions([page(stated)], REFERENCE_YEAR).map((found) => found.passage),
@@ -241,12 +242,12 @@ describe('kinds and clinicians by rules', () => {
       ['He underwent a right knee arthroscopy.', 'operation'],
       ['Total hip arthroplasty was performed.', 'operation'],
       ['She was admitted to the orthopaedic ward.', 'admission'],
-      ['He was discharged home.', 'admission'],
+      ['He was discharged home.', 'discharge'],
       ['Started on naproxen 500 mg twice daily.', 'prescription'],
       ['She attended six sessions of physiotherapy.', 'therapy'],
-      ['He was referred for CBT.', 'correspondence'],
+      ['He was referred for CBT.', 'referral'],
       ['Reviewed on 3rd April 2023: pain persisting, referred for physiotherapy.', 'consultation'],
-      ['Listed for a right knee arthroscopy.', 'other'],
+      ['Listed for a right knee arthroscopy.', 'operation'],
       ['Awaiting an MRI of the lumbar spine; seen in clinic.', 'consultation'],
       ['Blood test results were normal.', 'test result'],
       ['ECG showed sinus rhythm.', 'test result'],

@@ -434,6 +434,53 @@ describe('ChronologyPage', () => {
     expect(screen.queryByText(/Events described by/)).not.toBeInTheDocument();
   });
 
+  it('flags a date whose day and month may be swapped with both readings, marks planned care, lists unread dates', async () => {
+    const sprain = makeChronologyEvent({
+      id: 5,
+      date: '2006-05-04',
+      date_text: '04/05/2006',
+      kind: 'consultation',
+      passage: '04/05/2006 Seen for left ankle sprain after a netball game.',
+      alternative_date: '2006-04-05',
+      clinician: null,
+    });
+    const review = makeChronologyEvent({
+      id: 6,
+      date: '2023-06-13',
+      date_text: '13/06/2023',
+      kind: 'consultation',
+      passage: 'I will review her in three months, on or around 13/06/2023.',
+      planned: true,
+    });
+    server.use(
+      chronologyHandler(
+        makeChronology([sprain, review], {
+          unread_dates: [
+            {
+              date_text: '31/09/2021',
+              passage: 'I assessed Mrs Pritchard in the podiatry clinic on 31/09/2021.',
+              filename: 'podiatry.pdf',
+              s3_key: 'key_podiatry_000000006',
+              page: 1,
+              bundle_page: 12,
+            },
+          ],
+        }),
+      ),
+    );
+    renderPage();
+    const table = await eventsTable();
+
+    const swapped = within(table).getByText('Day and month may be swapped');
+    expect(swapped).toBeVisible();
+    expect(within(table).getByText('Read as 04/05/2006; may be 05/04/2006')).toBeVisible();
+    expect(within(table).getAllByText('Day and month may be swapped')).toHaveLength(1);
+    expect(within(table).getByText('Planned')).toBeVisible();
+    const unread = screen.getByRole('region', { name: 'Unread dates' });
+    expect(within(unread).getByText(/Unread date: 31\/09\/2021/)).toBeVisible();
+    expect(unread).toHaveTextContent('podiatry.pdf, page 1 (bundle page 12)');
+  });
+
   it('with a model: names it, shows supported summaries, and flags one its passage does not support', async () => {
     server.use(
       chronologyHandler(

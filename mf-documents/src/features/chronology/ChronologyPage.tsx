@@ -23,6 +23,7 @@ import {
 import { CHRONOLOGY_MESSAGES } from './chronologyMessages';
 import { ChronologyStatusCard } from './ChronologyStatusCard';
 import { ChronologyTable } from './ChronologyTable';
+import { UnreadDatesList } from './UnreadDatesList';
 import { placeCitation, placeCitationTitle } from './placeCitation';
 import { useChronology } from './useChronology';
 
@@ -115,6 +116,7 @@ function ChronologyEvents({
           />
         </Flex>
       )}
+      <UnreadDatesList dates={chronology.unread_dates} />
       <CitationView
         citation={openPlace?.citation ?? null}
         title={openPlace?.title}

@@ -6,7 +6,7 @@ import { MUTED_TEXT, UNSUPPORTED_NOTE, UNSUPPORTED_SENTENCE } from '../conversat
 import { OcrPassageNote } from '../ocr/OcrPassageNote';
 import { CHRONOLOGY_MESSAGES } from './chronologyMessages';
 import { eventKindLabel } from './eventKindLabel';
-import { describeEventDate } from './formatEventDate';
+import { describeEventDate, formatEventDate } from './formatEventDate';
 import { groupAroundDateOfEvent } from './groupAroundDateOfEvent';
 import { placeLabel } from './placeCitation';
 
@@ -90,7 +90,27 @@ function EventDate({ event, onDateOfEvent }: { event: ChronologyEvent; onDateOfE
     <Flex vertical gap={2} align="start">
       <span>{describeEventDate(event)}</span>
       <span style={MUTED_TEXT}>As written: {event.date_text}</span>
+      {event.alternative_date ? (
+        <>
+          <Tag color="warning">{CHRONOLOGY_MESSAGES.maySwap}</Tag>
+          <span>
+            {CHRONOLOGY_MESSAGES.maySwapReadings(
+              formatEventDate(event.date, 'day'),
+              formatEventDate(event.alternative_date, 'day'),
+            )}
+          </span>
+        </>
+      ) : null}
       {onDateOfEvent ? <Tag>On the Date of Event</Tag> : null}
+    </Flex>
+  );
+}
+
+function EventKind({ event }: { event: ChronologyEvent }) {
+  return (
+    <Flex vertical gap={2} align="start">
+      <span>{eventKindLabel(event.kind)}</span>
+      {event.planned ? <Tag color="processing">{CHRONOLOGY_MESSAGES.planned}</Tag> : null}
     </Flex>
   );
 }
@@ -131,7 +151,8 @@ const dividerSpan = (row: TableRow, first: boolean) =>
 
 /**
  * The chronology's events in date order (date with its precision, kind, event, clinician, every place it is
- * stated), with the Date of Event as a dividing row and the events on it marked.
+ * stated), with the Date of Event as a dividing row and the events on it marked; a date whose day and month may be
+ * swapped shows both readings, and planned care is marked planned.
  */
 export function ChronologyTable({ events, dateOfEvent, caption, onOpenPlace }: ChronologyTableProps) {
   const columns: TableColumnsType<TableRow> = [
@@ -154,7 +175,7 @@ export function ChronologyTable({ events, dateOfEvent, caption, onOpenPlace }: C
       title: 'Kind',
       width: 130,
       onCell: (row) => dividerSpan(row, false),
-      render: (_, row) => (row.kind === 'event' ? eventKindLabel(row.event.kind) : null),
+      render: (_, row) => (row.kind === 'event' ? <EventKind event={row.event} /> : null),
     },
     {
       key: 'event',

@@ -14,8 +14,9 @@ export const CHRONOLOGY_MESSAGES = {
   outOfDate: 'Out of date: documents changed since it was built.',
   outOfDateAdvice: 'Rebuild the chronology to include the documents added, removed or re-read since.',
   explanation:
-    "The chronology lists every dated clinical event in this patient's records (consultations, imaging, " +
-    'operations, admissions, prescriptions, therapy, test results and correspondence) in date order, each with ' +
+    "The chronology lists every dated clinical event in this patient's records (consultations, emergency " +
+    'attendances, missed appointments, referrals, imaging, operations, admissions, discharges, prescriptions, ' +
+    'therapy, test results and correspondence) in date order, planned care marked as planned, each with ' +
     'the file and page that state it, around the Date of Event. Build it once the records are processed; it is ' +
     'marked out of date when the documents change.',
   // The same sentence as the Word export's.
@@ -26,4 +27,12 @@ export const CHRONOLOGY_MESSAGES = {
   unsupportedSummary: '(not found in the passage)',
   noEvents: 'No dated clinical events were found in the records.',
   noMatchingEvents: 'No events match the filters.',
+  maySwap: 'Day and month may be swapped',
+  maySwapReadings: (read: string, other: string) => `Read as ${read}; may be ${other}`,
+  planned: 'Planned',
+  unreadDatesTitle: 'Unread dates',
+  unreadDatesExplanation:
+    'These dates are written in the records but no reading makes them a real day (for example 31/09/2021), so ' +
+    'they are not in the chronology. Check each on its page.',
+  unreadDate: 'Unread date',
 } as const;

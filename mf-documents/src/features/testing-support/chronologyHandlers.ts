@@ -52,6 +52,8 @@ export function makeChronologyEvent(overrides: Partial<ChronologyEvent> = {}): C
     summary_supported: null,
     clinician: 'Dr Lee',
     relation: null,
+    planned: false,
+    alternative_date: null,
     places: [makeChronologyPlace()],
     ...overrides,
   };
@@ -76,6 +78,7 @@ export function makeChronology(
     years,
     kinds,
     events: [...events],
+    unread_dates: [],
     ...overrides,
   };
 }

@@ -14,6 +14,7 @@ import { m012SocketIoAttachments } from './m012SocketIoAttachments.js';
 import { m013Transcriptions } from './m013Transcriptions.js';
 import { m014TokenRotations } from './m014TokenRotations.js';
 import { m015FairJobClaims } from './m015FairJobClaims.js';
+import { m016ChronologyFlags } from './m016ChronologyFlags.js';
 import { m018DictationCorrections } from './m018DictationCorrections.js';
 
 export const migrations: readonly Migration[] = [
@@ -32,5 +33,6 @@ export const migrations: readonly Migration[] = [
   m013Transcriptions,
   m014TokenRotations,
   m015FairJobClaims,
+  m016ChronologyFlags,
   m018DictationCorrections,
 ];

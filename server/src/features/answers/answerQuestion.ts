@@ -6,6 +6,7 @@ import type { EmbeddingProvider } from '../documents/EmbeddingProvider.js';
 import { buildAnswerPrompt } from './buildAnswerPrompt.js';
 import { checkAnswerSentences } from './checkAnswerSentences.js';
 import { composeRetrievalOnlyAnswer } from './composeRetrievalOnlyAnswer.js';
+import { absentTermsStatement, findAbsentTerms } from './findAbsentTerms.js';
 import type { RetrievalScope } from './RetrievalScope.js';
 import { searchPassages } from './searchPassages.js';
 import { summariseLocations } from './summariseLocations.js';
@@ -81,9 +82,17 @@ export async function answerQuestion(
     source_locations: toSourceLocations(passages, question),
     location_summary: summariseLocations(passages),
   };
+  // Said first, so that the nearest passages below are not taken for an answer.
+  const absentTerms = await findAbsentTerms(deps.db, scope, question);
+  const absent = absentTermsStatement(absentTerms, subjectLabel);
+  const opening = absent ? [{ text: absent, sources: [], supported: true }] : [];
+  const withOpening = (answer: { response: string; sentences: ComposedAnswer['sentences'] }) =>
+    absent
+      ? { response: `${absent}\n\n${answer.response}`, sentences: [...opening, ...answer.sentences] }
+      : answer;
   if (!deps.ai) {
     return {
-      ...composeRetrievalOnlyAnswer(passages, question, subjectLabel),
+      ...withOpening(composeRetrievalOnlyAnswer(passages, question, subjectLabel)),
       model_info: RETRIEVAL_ONLY_MODEL_INFO,
       ...found,
     };
@@ -91,8 +100,7 @@ export async function answerQuestion(
   if (passages.length === 0) {
     const text = `Nothing in ${subjectLabel} matched the question, so the language model was not asked.`;
     return {
-      response: text,
-      sentences: [{ text, sources: [], supported: true }],
+      ...withOpening({ response: text, sentences: [{ text, sources: [], supported: true }] }),
       model_info: NOTHING_MATCHED_MODEL_INFO,
       ...found,
     };
@@ -103,18 +111,23 @@ export async function answerQuestion(
     subjectLabel,
     dateOfEvent: options.dateOfEvent ?? null,
     history: options.history ?? [],
+    absentTerms,
   });
   const completion = await completeNamingProvider(deps.ai, messages, {
     signal,
     maxTokens: ANSWER_MAX_TOKENS,
   });
-  const response = completion.text.trim();
-  return {
-    response,
+  const written = completion.text.trim();
+  const { response, sentences } = withOpening({
+    response: written,
     sentences: checkAnswerSentences(
-      response,
+      written,
       passages.map((passage) => passage.text),
     ),
+  });
+  return {
+    response,
+    sentences,
     model_info: {
       mode: 'language-model',
       model: completion.model,

@@ -20,6 +20,8 @@ export interface AnswerPromptInput {
   dateOfEvent?: string | null;
   /** Earlier questions and answers of the conversation, oldest first. */
   history?: readonly { question: string; answer: string }[];
+  /** Key terms of the question that appear nowhere in the indexed documents (nor any synonym of them). */
+  absentTerms?: readonly string[];
 }
 
 const longDate = new Intl.DateTimeFormat('en-GB', {
@@ -35,7 +37,11 @@ function formatDateOfEvent(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : `${longDate.format(date)} (${day})`;
 }
 
-function systemPrompt(subjectLabel: string, dateOfEvent: string | null | undefined): string {
+function systemPrompt(
+  subjectLabel: string,
+  dateOfEvent: string | null | undefined,
+  absentTerms: readonly string[],
+): string {
   const lines = [
     `You assist a medico-legal expert who is reviewing ${subjectLabel}. Answer the expert's question using ONLY ` +
       'the numbered sources in the message: passages of those documents, each headed by its number, file and page.',
@@ -50,6 +56,14 @@ function systemPrompt(subjectLabel: string, dateOfEvent: string | null | undefin
     '- Write dates, measurements and names exactly as the sources give them.',
     '- Answer in plain sentences (a short list is fine), in British English, without a preamble.',
   ];
+  if (absentTerms.length > 0) {
+    lines.push(
+      '',
+      `These words of the question appear nowhere in ${subjectLabel}, nor any synonym of them: ` +
+        `${absentTerms.map((term) => `"${term}"`).join(', ')}. The answer already opens by saying so. Never state ` +
+        'or suggest that the records mention them; say what the sources do record instead, if anything relevant.',
+    );
+  }
   if (dateOfEvent) {
     lines.push(
       '',
@@ -91,7 +105,7 @@ export function buildAnswerPrompt(input: AnswerPromptInput): ChatMessage[] {
     { role: 'assistant', content: withoutCitations(exchange.answer).slice(0, HISTORY_ANSWER_CHARACTERS) },
   ]);
   return [
-    { role: 'system', content: systemPrompt(input.subjectLabel, input.dateOfEvent) },
+    { role: 'system', content: systemPrompt(input.subjectLabel, input.dateOfEvent, input.absentTerms ?? []) },
     ...history,
     {
       role: 'user',

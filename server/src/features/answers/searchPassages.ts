@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/Database.js';
 import type { EmbeddingProvider } from '../documents/EmbeddingProvider.js';
 import { bundlePagesFor } from './bundlePagesFor.js';
+import { findSynonymPhrases } from './clinicalSynonyms.js';
 import { cosineSimilarity } from './cosineSimilarity.js';
 import { dateSpellings } from './dateSpellings.js';
 import { findDates } from './findDates.js';
@@ -46,10 +47,17 @@ const MAX_RANKED = 1_000;
 /** A word in more than this share of the passages is common: the OR fallback selects by it only as a last resort. */
 const COMMON_SHARE = 0.1;
 
-/** One term of the question: a lexeme, or one date in any of its spellings (lexeme null). */
+/** How much a synonym the table adds weighs against the user's own words ("heel bone" finds "calcaneus"). */
+export const SYNONYM_WEIGHT = 0.5;
+
+/**
+ * One term of the question: a lexeme, one date in any of its spellings, or the synonyms of one of its phrases
+ * (lexeme null for both; synonyms weigh `factor` of a term's weight).
+ */
 interface QuestionTerm {
   query: string;
   lexeme: string | null;
+  factor?: number;
 }
 
 interface QuestionQueries {
@@ -80,37 +88,61 @@ function scopeCondition(scope: RetrievalScope): { column: string; id: number } {
 
 const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
+/** tsquery texts of several phrases, as one OR group "((a) | (b))"; '' when none is searchable. */
+function anyOf(queries: readonly string[]): string {
+  const searchable = [...new Set(queries.filter(Boolean))];
+  return searchable.length > 0 ? `(${searchable.map((query) => `(${query})`).join(' | ')})` : '';
+}
+
 /**
  * The question as tsqueries. Dates are taken out of the words and searched in every spelling a record may use
- * (12/03/2021 also finds "12 March 2021"); the rest goes through `websearch_to_tsquery`, so stop words drop out and
- * words are stemmed as the index stems them.
+ * (12/03/2021 also finds "12 March 2021"); a phrase of the clinical synonym table is searched as itself or any of
+ * its synonyms ("heel bone" also finds "calcaneus"), the synonyms weighing less in the OR fallback; the rest goes
+ * through `websearch_to_tsquery`, so stop words drop out and words are stemmed as the index stems them.
  */
 async function questionQueries(db: Queryable, question: string): Promise<QuestionQueries> {
   const dates = findDates(question);
   let words = question;
   for (const date of [...dates].reverse()) words = `${words.slice(0, date.start)} ${words.slice(date.end)}`;
+  const phrases = findSynonymPhrases(words);
+  let rest = words;
+  for (const phrase of [...phrases].reverse())
+    rest = `${rest.slice(0, phrase.start)} ${rest.slice(phrase.end)}`;
   const spellings = dates.map((date) => dateSpellings(date.iso));
-  const { rows } = await db.query<{ words: string; lexemes: string[] | null; spelt: string[] | null }>(
+  const phraseForms = phrases.map((phrase) => [phrase.written, ...phrase.synonyms]);
+  const { rows } = await db.query<{
+    words: string;
+    lexemes: string[] | null;
+    spelt: string[] | null;
+    synonyms: string[] | null;
+  }>(
     `SELECT websearch_to_tsquery('english', $1)::text AS words,
-            tsvector_to_array(to_tsvector('english', $1)) AS lexemes,
+            tsvector_to_array(to_tsvector('english', $4)) AS lexemes,
             ARRAY(SELECT phraseto_tsquery('english', s)::text FROM unnest($2::text[]) WITH ORDINALITY AS t(s, n)
-                   ORDER BY n) AS spelt`,
-    [words, spellings.flat()],
+                   ORDER BY n) AS spelt,
+            ARRAY(SELECT phraseto_tsquery('english', s)::text FROM unnest($3::text[]) WITH ORDINALITY AS t(s, n)
+                   ORDER BY n) AS synonyms`,
+    [rest, spellings.flat(), phraseForms.flat(), words],
   );
   const row = rows[0]!;
   const spelt = row.spelt ?? [];
   let offset = 0;
   const dateTerms = spellings
-    .map((forms) => {
-      const queries = spelt.slice(offset, (offset += forms.length)).filter(Boolean);
-      return queries.length > 0 ? `(${[...new Set(queries)].map((query) => `(${query})`).join(' | ')})` : '';
-    })
+    .map((forms) => anyOf(spelt.slice(offset, (offset += forms.length))))
     .filter(Boolean);
+  const synonymQueries = row.synonyms ?? [];
+  offset = 0;
+  const phraseGroups = phraseForms.map((forms) => synonymQueries.slice(offset, (offset += forms.length)));
   const terms: QuestionTerm[] = [
     ...dateTerms.map((query) => ({ query, lexeme: null })),
     ...(row.lexemes ?? []).map((lexeme) => ({ query: quoteLexeme(lexeme), lexeme })),
+    // The user's own phrase is among the lexemes above; its synonyms are one further term that weighs less.
+    ...phraseGroups
+      .map((group) => anyOf(group.slice(1)))
+      .filter(Boolean)
+      .map((query) => ({ query, lexeme: null, factor: SYNONYM_WEIGHT })),
   ];
-  const all = [row.words ? `(${row.words})` : '', ...dateTerms].filter(Boolean);
+  const all = [row.words ? `(${row.words})` : '', ...dateTerms, ...phraseGroups.map(anyOf)].filter(Boolean);
   return { all: all.length > 0 ? all.join(' & ') : null, terms: terms.slice(0, MAX_TERMS) };
 }
 
@@ -146,7 +178,7 @@ interface WeighedTerm extends QuestionTerm {
 function weigh(terms: readonly QuestionTerm[], frequencies: LexemeFrequencies): WeighedTerm[] {
   return terms.map((term) => {
     const share = !frequencies.known || term.lexeme === null ? 0 : frequencies.of(term.lexeme);
-    const weight = frequencies.known ? Math.log(1 + (1 - share) / (share + 0.001)) : 1;
+    const weight = (frequencies.known ? Math.log(1 + (1 - share) / (share + 0.001)) : 1) * (term.factor ?? 1);
     // A word missing from the statistics' list is rarer than every word listed: never common.
     const common = share > COMMON_SHARE && share >= frequencies.rareBelow;
     return { ...term, weight, common };
@@ -240,6 +272,50 @@ async function rankBySimilarity(
     .map((row) => row.id);
 }
 
+/** A question that asks for a date, a number or a medicine: its answer is a value a passage states. */
+const ASKS_FOR_VALUE =
+  /\b(?:when|what date|which date|how (?:many|much|long|often)|dose|dosage|mg|INR|score|level|reading|medication|medicine|drug|tablets?|prescribed)\b/i;
+/** A passage that states a value: a digit (a date, a dose, a score) or a dose unit. */
+const STATES_VALUE = /\d/;
+
+/**
+ * For a question that asks for a value, each found passage that states none is followed by the next passage of its
+ * page (the table or sentence that continues it), moved up when it was found lower; the list keeps `k` passages.
+ */
+async function withNextOnPage(
+  db: Queryable,
+  question: string,
+  ranked: readonly { id: number; score: number }[],
+  rows: Map<number, ChunkRow>,
+  k: number,
+): Promise<{ id: number; score: number }[]> {
+  if (!ASKS_FOR_VALUE.test(question)) return [...ranked];
+  const lacking = ranked.filter(
+    (entry) => rows.has(entry.id) && !STATES_VALUE.test(rows.get(entry.id)!.text),
+  );
+  if (lacking.length === 0) return [...ranked];
+  const { rows: next } = await db.query<{ id: number | string | bigint; next_id: number | string | bigint }>(
+    `SELECT c.id, n.id AS next_id FROM document_chunks c
+       JOIN document_chunks n ON n.document_id = c.document_id AND n.page = c.page AND n.chunk_index = c.chunk_index + 1
+      WHERE c.id = ANY($1::bigint[])`,
+    [lacking.map((entry) => entry.id)],
+  );
+  const nextOf = new Map(next.map((row) => [Number(row.id), Number(row.next_id)]));
+  const placed = new Set<number>();
+  const expanded: { id: number; score: number }[] = [];
+  for (const entry of ranked) {
+    if (placed.has(entry.id)) continue;
+    placed.add(entry.id);
+    expanded.push(entry);
+    const following = nextOf.get(entry.id);
+    if (following !== undefined && !placed.has(following)) {
+      placed.add(following);
+      expanded.push({ id: following, score: entry.score });
+    }
+  }
+  return expanded.slice(0, k);
+}
+
 async function loadPassages(db: Queryable, ids: readonly number[]): Promise<Map<number, ChunkRow>> {
   const { rows } = await db.query<ChunkRow>(
     `SELECT c.id, c.document_id, d.filename, d.storage_key, c.page, c.text, c.start_offset, c.end_offset, c.source,
@@ -287,7 +363,10 @@ export async function searchPassages(
     db,
     ranked.map((entry) => entry.id),
   );
-  const found = ranked.filter((entry) => rows.has(entry.id));
+  const withNext = await withNextOnPage(db, question, ranked, rows, k);
+  const added = withNext.filter((entry) => !rows.has(entry.id)).map((entry) => entry.id);
+  if (added.length > 0) for (const [id, row] of await loadPassages(db, added)) rows.set(id, row);
+  const found = withNext.filter((entry) => rows.has(entry.id));
   const pageMaps =
     scope.kind === 'patient'
       ? await bundlePagesFor(

@@ -10,7 +10,15 @@ import {
   EVENTS_PER_MODEL_CALL,
   type EventDescription,
 } from './describeEvents.js';
-import { extractDatedMentions } from './extractDatedMentions.js';
+import { decideDateOrder } from '../dates/decideDateOrder.js';
+import {
+  extractDatedMentions,
+  findUnreadPageDates,
+  type DatedMention,
+  type UnreadPageDate,
+} from './extractDatedMentions.js';
+import { findAddressee, findDocumentAuthor } from './findDocumentAuthor.js';
+import { findClinician } from './findClinician.js';
 import { mergeDuplicateMentions, type MergedEvent } from './mergeDuplicateMentions.js';
 
 /** What a build reports as it goes, and how it is stopped: a job's context, or a plain stand-in in a benchmark. */
@@ -26,6 +34,8 @@ export interface ReadEvents {
   documentsFingerprint: string;
   pages: number;
   events: MergedEvent[];
+  /** Numeric dates no reading makes a real day, listed so that none is dropped silently. */
+  unreadDates: UnreadPageDate[];
 }
 
 /** The events described, and by what. */
@@ -55,6 +65,7 @@ export async function readChronologyEvents(
   patient: { id: number; groupId: number },
   referenceYear: number,
   reporter: BuildReporter,
+  patientSurname: string | null = null,
 ): Promise<ReadEvents> {
   const repository = createChronologyRepository(db);
   const documentsFingerprint = await repository.documentsFingerprint(patient.id);
@@ -63,14 +74,23 @@ export async function readChronologyEvents(
     1,
     documents.reduce((sum, document) => sum + (document.pageCount ?? 1), 0),
   );
-  const mentions = [];
+  const mentions: DatedMention[] = [];
+  const unreadDates: UnreadPageDate[] = [];
   let read = 0;
   for (const document of documents) {
     await reporter.throwIfCancelled();
     const pages = await repository.indexedPages(document.id);
+    // Each document writes its numeric dates one way, and has one author: both decided from all of its pages.
+    const wholeText = pages.map((page) => page.text).join('\n');
+    const order = decideDateOrder(wholeText);
+    const author = findDocumentAuthor(wholeText);
+    const addressee = findAddressee(wholeText);
     for (let first = 0; first < pages.length; first += PAGES_PER_TURN) {
       const part = pages.slice(first, first + PAGES_PER_TURN);
-      mentions.push(...extractDatedMentions(part, referenceYear));
+      for (const mention of extractDatedMentions(part, referenceYear, order)) {
+        mentions.push({ ...mention, clinician: clinicianOf(mention, author, addressee, patientSurname) });
+      }
+      unreadDates.push(...findUnreadPageDates(part, referenceYear, order));
       read += part.length;
       await reporter.progress(
         Math.min(100, (read / totalPages) * 100),
@@ -82,9 +102,26 @@ export async function readChronologyEvents(
   const events = mergeDuplicateMentions(mentions);
   await reporter.log(
     'info',
-    `Read ${read} page(s) of ${documents.length} document(s): ${mentions.length} dated statement(s), ${events.length} event(s)`,
+    `Read ${read} page(s) of ${documents.length} document(s): ${mentions.length} dated statement(s), ${events.length} event(s), ${unreadDates.length} unread date(s)`,
   );
-  return { documentsFingerprint, pages: read, events };
+  return { documentsFingerprint, pages: read, events, unreadDates };
+}
+
+/**
+ * The clinician of a dated statement: the one its line names (an entry heading, "… by Dr Alvarez"), else the
+ * document's author, else a clinician its passage names who is not the letter's addressee.
+ */
+function clinicianOf(
+  mention: DatedMention,
+  author: string | null,
+  addressee: string | null,
+  patientSurname: string | null,
+): string | null {
+  if (mention.clinician !== undefined) return mention.clinician;
+  if (author) return author;
+  const surnameOf = (name: string) => name.split(/\s+/).pop()!.toLowerCase();
+  const named = findClinician(mention.passage, patientSurname);
+  return named && addressee && surnameOf(named) === surnameOf(addressee) ? null : named;
 }
 
 const withDescription = (event: MergedEvent, description: EventDescription): NewChronologyEvent => ({
@@ -93,6 +130,8 @@ const withDescription = (event: MergedEvent, description: EventDescription): New
   dateText: event.dateText,
   passage: event.passage,
   places: event.places,
+  planned: event.planned,
+  alternativeIso: event.alternativeIso,
   ...description,
 });
 
@@ -159,7 +198,12 @@ export async function describeChronologyEvents(
 export async function saveChronology(
   db: Database,
   patientId: number,
-  build: DescribedEvents & { jobId: number | null; builtAt: Date; documentsFingerprint: string },
+  build: DescribedEvents & {
+    jobId: number | null;
+    builtAt: Date;
+    documentsFingerprint: string;
+    unreadDates?: readonly UnreadPageDate[];
+  },
 ): Promise<void> {
   await db.transaction((tx) => createChronologyRepository(tx).replace(patientId, build));
 }

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/Database.js';
 import { toIsoDateTime } from '../../db/toIsoDateTime.js';
 import type { DatePrecision } from '../dates/readUkDates.js';
 import { rebuildPageText, type IndexedPassage } from '../conversations/rebuildPageText.js';
-import type { IndexedPage } from './extractDatedMentions.js';
+import type { IndexedPage, UnreadPageDate } from './extractDatedMentions.js';
 
 export type ChronologyDescriber = 'language-model' | 'rules';
 
@@ -32,6 +32,20 @@ interface ChronologyEventContent {
   summary: string | null;
   summarySupported: boolean | null;
   clinician: string | null;
+  /** Care planned, not given. */
+  planned: boolean;
+  /** The other reading (month first) of a date whose document cannot tell day from month; null otherwise. */
+  alternativeIso: string | null;
+}
+
+/** A numeric date no reading makes a real day, with its place, as the chronology lists it. */
+export interface StoredUnreadDate {
+  documentId: number;
+  filename: string;
+  storageKey: string;
+  page: number;
+  dateText: string;
+  passage: string;
 }
 
 /** One page that states an event. */
@@ -66,6 +80,8 @@ interface EventRow {
   summary: string | null;
   summary_supported: boolean | null;
   clinician: string | null;
+  planned: boolean;
+  alternative_date: string | null;
 }
 
 interface PlaceRow {
@@ -233,9 +249,26 @@ export function createChronologyRepository(db: Queryable) {
         describedBy: ChronologyDescriber;
         modelInfo: ModelInfo;
         events: readonly NewChronologyEvent[];
+        unreadDates?: readonly UnreadPageDate[];
       },
     ): Promise<void> {
       await db.query(`DELETE FROM chronology_events WHERE patient_id = $1`, [patientId]);
+      await db.query(`DELETE FROM chronology_unread_dates WHERE patient_id = $1`, [patientId]);
+      const unread = build.unreadDates ?? [];
+      if (unread.length > 0) {
+        await db.query(
+          `INSERT INTO chronology_unread_dates (patient_id, document_id, page, date_text, passage, position)
+           SELECT $1, * FROM unnest($2::int[], $3::int[], $4::text[], $5::text[], $6::int[])`,
+          [
+            patientId,
+            unread.map((date) => date.documentId),
+            unread.map((date) => date.page),
+            unread.map((date) => date.text),
+            unread.map((date) => date.passage),
+            unread.map((_, index) => index),
+          ],
+        );
+      }
       await db.query(
         `INSERT INTO chronologies (patient_id, job_id, built_at, documents_fingerprint, described_by, model_info)
          VALUES ($1, $2, $3, $4, $5, $6)
@@ -255,12 +288,13 @@ export function createChronologyRepository(db: Queryable) {
         const batch = build.events.slice(first, first + ROWS_PER_INSERT);
         const { rows } = await db.query<{ id: number; position: number }>(
           `INSERT INTO chronology_events (patient_id, event_date, precision, date_text, kind, passage, summary,
-                                          summary_supported, clinician, position)
+                                          summary_supported, clinician, position, planned, alternative_date)
            SELECT $1, t.event_date::date, t.precision, t.date_text, t.kind, t.passage, t.summary,
-                  t.summary_supported, t.clinician, t.position
+                  t.summary_supported, t.clinician, t.position, t.planned, t.alternative_date::date
              FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::boolean[],
-                         $9::text[], $10::int[])
-                  AS t(event_date, precision, date_text, kind, passage, summary, summary_supported, clinician, position)
+                         $9::text[], $10::int[], $11::boolean[], $12::text[])
+                  AS t(event_date, precision, date_text, kind, passage, summary, summary_supported, clinician, position,
+                       planned, alternative_date)
            RETURNING id, position`,
           [
             patientId,
@@ -273,6 +307,8 @@ export function createChronologyRepository(db: Queryable) {
             batch.map((event) => event.summarySupported),
             batch.map((event) => event.clinician),
             batch.map((_, index) => first + index),
+            batch.map((event) => event.planned),
+            batch.map((event) => event.alternativeIso),
           ],
         );
         const idAt = new Map(rows.map((row) => [row.position, row.id]));
@@ -302,15 +338,42 @@ export function createChronologyRepository(db: Queryable) {
          SELECT count(*)::int AS removed FROM removed`,
         [patientId],
       );
+      await db.query(`DELETE FROM chronology_unread_dates WHERE patient_id = $1`, [patientId]);
       await db.query(`DELETE FROM chronologies WHERE patient_id = $1`, [patientId]);
       return rows[0]?.removed ?? 0;
+    },
+
+    /** The numeric dates the build could not read, in reading order, with their documents' names. */
+    async unreadDates(patientId: number): Promise<StoredUnreadDate[]> {
+      const { rows } = await db.query<{
+        document_id: number;
+        filename: string;
+        storage_key: string;
+        page: number;
+        date_text: string;
+        passage: string;
+      }>(
+        `SELECT u.document_id, d.filename, d.storage_key, u.page, u.date_text, u.passage
+           FROM chronology_unread_dates u JOIN documents d ON d.id = u.document_id
+          WHERE u.patient_id = $1 ORDER BY u.position`,
+        [patientId],
+      );
+      return rows.map((row) => ({
+        documentId: row.document_id,
+        filename: row.filename,
+        storageKey: row.storage_key,
+        page: row.page,
+        dateText: row.date_text,
+        passage: row.passage,
+      }));
     },
 
     /** The stored events in date order, each with its places (documents deleted since are gone from them). */
     async events(patientId: number): Promise<StoredChronologyEvent[]> {
       const { rows } = await db.query<EventRow>(
         `SELECT id, to_char(event_date, 'YYYY-MM-DD') AS event_date, precision, date_text, kind, passage, summary,
-                summary_supported, clinician
+                summary_supported, clinician, planned,
+                to_char(alternative_date, 'YYYY-MM-DD') AS alternative_date
            FROM chronology_events WHERE patient_id = $1 ORDER BY event_date, position`,
         [patientId],
       );
@@ -348,6 +411,8 @@ export function createChronologyRepository(db: Queryable) {
           summary: row.summary,
           summarySupported: row.summary_supported,
           clinician: row.clinician,
+          planned: row.planned,
+          alternativeIso: row.alternative_date,
           places: placesOf.get(row.id) ?? [],
         }))
         .filter((event) => event.places.length > 0);

@@ -5,6 +5,7 @@ import {
   type ChronologyEventKind,
   type ChronologyFilter,
   type ChronologyResponse,
+  type ChronologyUnreadDate,
   type Job,
 } from '@ewrt/contract';
 import type { Clock } from '../../context/Clock.js';
@@ -75,6 +76,8 @@ export function createChronologyService(deps: ChronologyServiceDeps) {
       summary_supported: event.summarySupported,
       clinician: event.clinician,
       relation: dateOfEvent ? relationTo(dateOfEvent, event) : null,
+      planned: event.planned,
+      alternative_date: event.alternativeIso,
       places: event.places.map((place) => ({
         filename: place.filename,
         s3_key: place.storageKey,
@@ -84,6 +87,24 @@ export function createChronologyService(deps: ChronologyServiceDeps) {
         source: place.source,
         ocr_confidence: place.ocrConfidence,
       })),
+    }));
+  }
+
+  /** The dates the build could not read, with their bundle pages. */
+  async function toContractUnreadDates(patient: StoredPatient): Promise<ChronologyUnreadDate[]> {
+    const unread = await chronologies.unreadDates(patient.ID_Patient);
+    const bundlePages = await bundlePagesFor(
+      db,
+      patient.ID_Patient,
+      unread.map((date) => date.documentId),
+    );
+    return unread.map((date) => ({
+      date_text: date.dateText,
+      passage: date.passage,
+      filename: date.filename,
+      s3_key: date.storageKey,
+      page: date.page,
+      bundle_page: bundlePages.get(date.documentId)?.[date.page - 1] ?? null,
     }));
   }
 
@@ -121,6 +142,7 @@ export function createChronologyService(deps: ChronologyServiceDeps) {
         years: [...new Set(events.map((event) => Number(event.date.slice(0, 4))))].sort((a, b) => a - b),
         kinds: [...kindsPresent] as ChronologyEventKind[],
         events: filterChronologyEvents(events, filter),
+        unread_dates: stored ? await toContractUnreadDates(patient) : [],
       } satisfies ChronologyResponse,
     };
   }

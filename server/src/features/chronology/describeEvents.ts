@@ -17,6 +17,10 @@ export interface EventDescription {
 export interface EventToDescribe {
   dateText: string;
   passage: string;
+  /** The kind the extraction gave by the keyword nearest the date; by the passage's keywords when absent. */
+  kind?: ChronologyEventKind;
+  /** The clinician the extraction decided (its line, or the document's author); by the passage's titles when absent. */
+  clinician?: string | null;
 }
 
 /** Events sent to the model in one call. */
@@ -31,10 +35,10 @@ export function describeEventByRules(
   patientSurname: string | null,
 ): EventDescription {
   return {
-    kind: classifyEventKind(event.passage),
+    kind: event.kind ?? classifyEventKind(event.passage),
     summary: null,
     summarySupported: null,
-    clinician: findClinician(event.passage, patientSurname),
+    clinician: event.clinician !== undefined ? event.clinician : findClinician(event.passage, patientSurname),
   };
 }
 

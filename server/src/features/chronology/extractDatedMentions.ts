@@ -1,7 +1,19 @@
-import type { CHUNK_SOURCES } from '@ewrt/contract';
+import type { CHUNK_SOURCES, ChronologyEventKind } from '@ewrt/contract';
 import { dateLabelBefore } from '../dates/dateLabelBefore.js';
-import { readUkDates, type DatePrecision, type WrittenDate } from '../dates/readUkDates.js';
-import { soundsClinical } from './classifyEventKind.js';
+import {
+  findUnreadDates,
+  readUkDates,
+  type DateOrder,
+  type DatePrecision,
+  type WrittenDate,
+} from '../dates/readUkDates.js';
+import {
+  classifyEventKind,
+  classifyEventKindAt,
+  isPlannedCare,
+  soundsClinical,
+} from './classifyEventKind.js';
+import { clinicianOfLine } from './findDocumentAuthor.js';
 
 type ChunkSource = (typeof CHUNK_SOURCES)[number];
 
@@ -33,6 +45,28 @@ export interface DatedMention {
   chunkId: number | null;
   source: ChunkSource;
   ocrConfidence: number | null;
+  /** Where the date is written on its page: two findings of one page are never one event. */
+  at: number;
+  /** The month-first reading of a date whose document cannot tell day from month ("day and month may be swapped"). */
+  alternativeIso: string | null;
+  /** Care planned, not given: a review "on or around" the date, an operation it is listed for. */
+  planned: boolean;
+  /** The kind by rules: the kind whose keyword stands nearest the date in its passage. */
+  kind: ChronologyEventKind;
+  /**
+   * The clinician its own line names (an entry heading's "- Dr Helen Wilson", "… by Dr. Alvarez"), null for a
+   * heading that names a role only; undefined when the line says nothing of it (the document's author is then it).
+   */
+  clinician?: string | null;
+}
+
+/** A numeric date on a page that could not be read as a real day: listed as an "unread date", never dropped. */
+export interface UnreadPageDate {
+  documentId: number;
+  page: number;
+  text: string;
+  /** The line that holds it, for the reader to judge. */
+  passage: string;
 }
 
 /** Longest passage kept around a date; a longer sentence is cut at words with "…". */
@@ -43,14 +77,32 @@ const NOT_AN_EVENT_LINE = [
   /^\s*(?:our|your|my|letter|hospital|nhs|clinic)?\s*(?:ref(?:erence)?|no\.?|number)\b\.?\s*[:#]?/i,
   /\bpage\s+\d+\s+(?:of|\/)\s+\d+\b/i,
   /^\s*page\s+\d+\b/i,
-  /\b(?:cc|copy to|enc(?:losure)?s?)\s*:/i,
+  // A copy list starts its line ("CC: Mrs J Pritchard"); "CC:" inside a line is a US note's chief complaint.
+  /^\s*(?:cc|c\.c|copy to|copies to|enc(?:losure)?s?)\b\.?\s*:?/i,
+  // The subject line of a letter names the patient and the case, not an event: the body states them.
+  /^\s*re\s*:/i,
+  /\b(?:electronically signed|signed electronically|reported by)\b/i,
 ];
+/** Words a table's header row holds besides its dates ("Measure 20/01/2023 18/05/2023", "Date  INR  Dose"). */
+const TABLE_HEADER_WORDS = 3;
 /** A line that holds only a date and a label saying it dates the letter itself: "Date: 03/04/2023", "Clinic date". */
 const DOCUMENT_DATE_LINE =
-  /^\s*(?:(?:date(?:d)?|date\s+of\s+(?:letter|clinic|consultation|report)|clinic\s+date|letter\s+date|date\s+seen|seen\s+on)\s*[:\-–]?\s*)?$/i;
+  /^\s*(?:(?:date(?:d)?|date\s+of\s+(?:letter|clinic|consultation|report|statement|service)|clinic\s+date|letter\s+date|date\s+seen|seen\s+on|seen)\s*[:\-–]?\s*)?$/i;
+/** A date line whose label says the care was given that day ("Clinic date:", "DATE OF CONSULTATION:", "Seen:"). */
+const CARE_DATE_LABEL = /\b(?:clinic|consultation|service|seen)\b/i;
+/** A letterhead line that carries the letter's date beside a telephone or fax number. */
+const LETTERHEAD_DATE_LINE = /^\s*(?:tel(?:ephone)?|phone|fax|secretary)\b[^a-z]*$/i;
+/** Lines after a date line that open a letter without saying what happened: salutation, subject, typing dates. */
+const LETTER_FORMALITY =
+  /^\s*(?:dear\b|re\s*:|typed|dictated|transcribed|date\b|our ref|your ref|private|confidential|diagnosis\s*:|nhs number|patient\s*:)/i;
+/** An opening that says the letter reports that day's care: "I saw Mrs Pritchard in clinic today". */
+const SAME_DAY_CARE =
+  /\b(?:today|this (?:morning|afternoon)|came to clinic|I (?:saw|reviewed|assessed|examined) (?:\w+\s+){1,3}in (?:the )?(?:\w+\s+)?clinic\b(?![^.]*\bon\b))/i;
 
 const ABBREVIATION_BEFORE_STOP =
   /(?:^|[^A-Za-z])(?:dr|mr|mrs|ms|prof|st|no|ref|e\.g|i\.e|approx|vs|[A-Z]|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)$/i;
+
+const lineStartOf = (text: string, at: number) => text.lastIndexOf('\n', at - 1) + 1;
 
 function lineAround(text: string, start: number, end: number) {
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
@@ -59,12 +111,17 @@ function lineAround(text: string, start: number, end: number) {
   return { lineStart, lineEnd, line: text.slice(lineStart, lineEnd) };
 }
 
+/** A line that opens with a date starts a new entry (a GP record's consultation, a note of a one-note-per-line file). */
+const DATED_LINE_START =
+  /^\s*(?:\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}(?:st|nd|rd|th)?[\s-](?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?[\s-]\d{2,4})\b/i;
+
 /** Whether the character at `at` ends a sentence: a full stop before a new sentence, a blank line, a heading's end. */
 function isBoundary(text: string, at: number): boolean {
   const char = text[at];
   if (char === '\n') {
     const nextLineEnd = text.indexOf('\n', at + 1);
-    if (text.slice(at + 1, nextLineEnd === -1 ? text.length : nextLineEnd).trim() === '') return true;
+    const nextLine = text.slice(at + 1, nextLineEnd === -1 ? text.length : nextLineEnd);
+    if (nextLine.trim() === '' || DATED_LINE_START.test(nextLine)) return true;
     const lineStart = text.lastIndexOf('\n', at - 1) + 1;
     const line = text.slice(lineStart, at).trimEnd();
     // A line that ends with punctuation, or a short heading line, ends what it says; a wrapped line does not.
@@ -77,13 +134,34 @@ function isBoundary(text: string, at: number): boolean {
   return false;
 }
 
-/** The sentence (or heading line) of the page that holds text[start, end), flattened and cut to the maximum length. */
+/** Words besides its date that make a sentence say something ("07/10/07 FOLLOW-UP." is only a heading). */
+const WORDS_OF_A_STATEMENT = 4;
+
+/**
+ * The sentence (or heading line) of the page that holds text[start, end), flattened and cut to the maximum length.
+ * A sentence that is only a heading with the date ("07/10/07 FOLLOW-UP.") runs on into the next sentences of its
+ * line, which say what happened.
+ */
 export function sentenceAround(text: string, start: number, end: number): string {
   let from = start;
   while (from > 0 && !isBoundary(text, from - 1)) from -= 1;
   let to = end;
-  while (to < text.length && !isBoundary(text, to)) to += 1;
-  if (to < text.length && text[to] !== '\n') to += 1;
+  const extend = () => {
+    while (to < text.length && !isBoundary(text, to)) to += 1;
+    if (to < text.length && text[to] !== '\n') to += 1;
+  };
+  extend();
+  const wordsBesideDate = () =>
+    (`${text.slice(from, start)} ${text.slice(end, to)}`.match(/\p{L}{2,}/gu) ?? []).length;
+  while (
+    wordsBesideDate() < WORDS_OF_A_STATEMENT &&
+    to < text.length &&
+    text[to - 1] !== '\n' &&
+    text[to] !== '\n'
+  ) {
+    to += 1;
+    extend();
+  }
   return cutAround(text.slice(from, to), start - from, end - from);
 }
 
@@ -105,9 +183,22 @@ function cutAround(passage: string, dateStart: number, dateEnd: number): string 
   return `${head}${date}${tail}`.trim();
 }
 
-/** The few lines after a letter's date line that say what the letter is about ("I saw Mr Smith in clinic today"). */
-function openingAfter(text: string, lineEnd: number): string {
-  const rest = text.slice(lineEnd).replace(/^\s+/, '');
+/**
+ * The few lines after a letter's date line that say what the letter is about ("I saw Mr Smith in clinic today"),
+ * past its salutation, subject line and typing dates; '' when neither its label ("Clinic date:") nor they say care
+ * was given that day (a letter dated one day about care on other days dates no event of its own).
+ */
+function openingAfter(text: string, lineEnd: number, careThatDay: boolean): string {
+  const after = text.slice(lineEnd).split('\n');
+  let skipped = 0;
+  while (
+    skipped < after.length &&
+    (after[skipped]!.trim() === '' || LETTER_FORMALITY.test(after[skipped]!))
+  ) {
+    skipped += 1;
+  }
+  const rest = after.slice(skipped).join('\n').replace(/^\s+/, '');
+  if (!careThatDay && !SAME_DAY_CARE.test(rest.slice(0, 300))) return '';
   const sentence = sentenceAround(rest, 0, 0);
   const lines = rest.split('\n').filter((line) => line.trim() !== '');
   let opening = sentence;
@@ -129,28 +220,41 @@ function passageAt(page: IndexedPage, index: number): PagePassage | null {
  * A date alone on a letter's date line ("Date: 03/04/2023") dates the letter: it is an event (with the letter's
  * opening as its passage) only when the page states nothing else on that date.
  */
-export function extractDatedMentions(pages: readonly IndexedPage[], referenceYear: number): DatedMention[] {
+export function extractDatedMentions(
+  pages: readonly IndexedPage[],
+  referenceYear: number,
+  order: DateOrder = 'day-first',
+): DatedMention[] {
   const mentions: DatedMention[] = [];
   for (const page of pages) {
-    const found = readUkDates(page.text, { referenceYear, bareYears: true });
+    const found = readUkDates(page.text, { referenceYear, bareYears: true, order });
     const onPage: DatedMention[] = [];
-    const documentDates: { date: WrittenDate; lineEnd: number }[] = [];
+    const documentDates: { date: WrittenDate; lineEnd: number; care: boolean }[] = [];
+    let entry: { clinician: string | null | undefined } | null = null;
     for (const date of found) {
       if (dateLabelBefore(page.text, date.start)) continue;
       const { line, lineStart, lineEnd } = lineAround(page.text, date.start, date.end);
       if (NOT_AN_EVENT_LINE.some((pattern) => pattern.test(line))) continue;
+      if (isTableHeader(line, found, lineStart)) continue;
       const rest = `${line.slice(0, date.start - lineStart)}${line.slice(date.end - lineStart)}`;
-      if (DOCUMENT_DATE_LINE.test(rest)) {
-        documentDates.push({ date, lineEnd });
+      if (DOCUMENT_DATE_LINE.test(rest) || LETTERHEAD_DATE_LINE.test(rest)) {
+        documentDates.push({ date, lineEnd, care: CARE_DATE_LABEL.test(rest) });
         continue;
       }
       const passage = sentenceAround(page.text, date.start, date.end);
       if (date.precision === 'year' && !soundsClinical(passage)) continue;
-      onPage.push(mentionOf(page, date, passage));
+      const mention = mentionOf(page, date, passage);
+      // A line that opens with its date starts an entry; its clinician is that of the entry's later lines too.
+      if (date.start === lineStart + line.length - line.trimStart().length)
+        entry = { clinician: mention.clinician };
+      else if (mention.clinician === undefined && entry && entry.clinician !== undefined) {
+        mention.clinician = entry.clinician;
+      }
+      onPage.push(mention);
     }
-    for (const { date, lineEnd } of documentDates) {
+    for (const { date, lineEnd, care } of documentDates) {
       if (onPage.some((mention) => mention.iso === date.iso)) continue;
-      const opening = openingAfter(page.text, lineEnd);
+      const opening = openingAfter(page.text, lineEnd, care);
       if (opening === '') continue;
       onPage.push(mentionOf(page, date, `${date.text}: ${opening}`));
     }
@@ -159,8 +263,74 @@ export function extractDatedMentions(pages: readonly IndexedPage[], referenceYea
   return mentions;
 }
 
+/**
+ * A line of two or more dates and at most a few words, none of them a label ("Seen: … Typed: …"): a table's header
+ * row, whose dates head columns.
+ */
+function isTableHeader(line: string, dates: readonly WrittenDate[], lineStart: number): boolean {
+  const onLine = dates.filter((date) => date.start >= lineStart && date.end <= lineStart + line.length);
+  if (onLine.length < 2 || line.includes(':')) return false;
+  let rest = line;
+  for (const date of [...onLine].reverse()) {
+    rest = `${rest.slice(0, date.start - lineStart)} ${rest.slice(date.end - lineStart)}`;
+  }
+  return (rest.match(/[\p{L}]+/gu) ?? []).length <= TABLE_HEADER_WORDS;
+}
+
+/**
+ * The numeric dates of the pages that no reading in the document's order makes a real day, with their lines; a
+ * date of birth among them is left out (it dates no event).
+ */
+export function findUnreadPageDates(
+  pages: readonly IndexedPage[],
+  referenceYear: number,
+  order: DateOrder = 'day-first',
+): UnreadPageDate[] {
+  return pages.flatMap((page) =>
+    findUnreadDates(page.text, { referenceYear, order })
+      .filter((date) => dateLabelBefore(page.text, date.start) !== 'birth')
+      .map((date) => ({
+        documentId: page.documentId,
+        page: page.page,
+        text: date.text,
+        passage: lineAround(page.text, date.start, date.end).line.trim().replace(/\s+/g, ' '),
+      })),
+  );
+}
+
+/** Lines looked back for a table's header row. */
+const TABLE_HEADER_LOOKBACK = 8;
+
+/**
+ * The kind of a table row's date ("10/05/2021   1.6   5 mg") from the table's header row ("Date  INR  Warfarin
+ * dose"): the nearest line above without a date. Null when the line is not a row of figures.
+ */
+function tableRowKind(text: string, date: WrittenDate): ChronologyEventKind | null {
+  const { line, lineStart } = lineAround(text, date.start, date.end);
+  if (date.start !== lineStart + line.length - line.trimStart().length) return null;
+  const rest = line.slice(date.end - lineStart);
+  if ((rest.match(/\p{L}{3,}/gu) ?? []).length > 1) return null;
+  const above = text
+    .slice(0, lineStart)
+    .split('\n')
+    .slice(-TABLE_HEADER_LOOKBACK - 1, -1)
+    .reverse();
+  const header = above.find((candidate) => candidate.trim() !== '' && readUkDates(candidate).length === 0);
+  if (!header) return null;
+  const kind = classifyEventKind(header);
+  return kind === 'other' ? null : kind;
+}
+
 function mentionOf(page: IndexedPage, date: WrittenDate, passage: string): DatedMention {
   const indexed = passageAt(page, date.start);
+  const at = passage.indexOf(date.text);
+  const dateStart = at === -1 ? 0 : at;
+  const { line } = lineAround(page.text, date.start, date.end);
+  const clinician = clinicianOfLine(
+    line,
+    page.text.slice(date.end, date.end + 80),
+    page.text.slice(Math.max(lineStartOf(page.text, date.start), date.start - 40), date.start),
+  );
   return {
     iso: date.iso,
     precision: date.precision,
@@ -171,5 +341,11 @@ function mentionOf(page: IndexedPage, date: WrittenDate, passage: string): Dated
     chunkId: indexed?.chunkId ?? null,
     source: indexed?.source ?? 'text',
     ocrConfidence: indexed?.ocrConfidence ?? null,
+    at: date.start,
+    alternativeIso: date.alternativeIso ?? null,
+    planned: at !== -1 && isPlannedCare(passage.slice(0, dateStart)),
+    kind:
+      tableRowKind(page.text, date) ?? classifyEventKindAt(passage, dateStart, dateStart + date.text.length),
+    ...(clinician === undefined ? {} : { clinician }),
   };
 }

@@ -59,6 +59,7 @@ export function registerChronologyJobHandler(jobs: JobQueue, deps: ChronologyJob
         { id: patientId, groupId: job.groupId },
         deps.clock().getUTCFullYear(),
         reporter,
+        surname,
       ),
     );
     const described = await job.step<DescribedEvents>('describe', () =>
@@ -71,6 +72,7 @@ export function registerChronologyJobHandler(jobs: JobQueue, deps: ChronologyJob
         jobId: job.id,
         builtAt: deps.clock(),
         documentsFingerprint: read.documentsFingerprint,
+        unreadDates: read.unreadDates ?? [],
       });
       await job.log(
         'info',

@@ -11,6 +11,24 @@ export interface WrittenDate {
   text: string;
   start: number;
   end: number;
+  /**
+   * For a numeric date read in a document whose date order could not be decided: the day it names month first,
+   * when that is another real day (03/04/2023 may be 4 March). The screen shows it as "day and month may be swapped".
+   */
+  alternativeIso?: string;
+}
+
+/**
+ * How a document writes numeric dates: day first (UK), month first (US), or not decided (read day first, each
+ * date that could be either flagged with its other reading).
+ */
+export type DateOrder = 'day-first' | 'month-first' | 'undecided';
+
+/** A numeric date that no reading makes a real day (31/09/2021, 13/13/2020): listed, never dropped silently. */
+export interface UnreadDate {
+  text: string;
+  start: number;
+  end: number;
 }
 
 export interface ReadUkDatesOptions {
@@ -21,6 +39,12 @@ export interface ReadUkDatesOptions {
    * more often a number, a reference or a copyright line, so callers that want one ask for it.
    */
   bareYears?: boolean;
+  /**
+   * How numeric dates are read: day first (the default; a date that is no day that way is not a date), month first
+   * (a date that is no day month first is read day first), or undecided (day first, else month first, and a date
+   * that is a real day both ways carries the month-first reading as `alternativeIso`).
+   */
+  order?: DateOrder;
 }
 
 const MONTHS = [
@@ -53,6 +77,8 @@ interface ReadParts {
 /** A way of writing a date, and how to read its parts. */
 interface DateForm {
   pattern: RegExp;
+  /** A numeric day and month (read per the document's order); the others name the month or start with the year. */
+  numeric?: boolean;
   /** Offset of the date inside the match (a bare year's match includes the word before it). */
   read(match: RegExpExecArray): ReadParts & { skip?: number };
 }
@@ -70,11 +96,15 @@ const DATE_FORMS: readonly DateForm[] = [
   {
     // 03/04/2023, 3/4/23, 03.04.2023, 03-04-2023: the same separator twice
     pattern: /(?<![\d/.-])(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})(?![\d/]|\.\d)/g,
+    numeric: true,
     read: (m) => ({ day: Number(m[1]), month: Number(m[3]), year: m[4]!, precision: 'day' }),
   },
   {
-    // 3rd April 2023, 3 Apr 23, 3rd of April, 2023
-    pattern: new RegExp(`(?<!\\d)${DAY}\\s+(?:of\\s+)?${MONTH_NAME}\\.?,?\\s+(\\d{4}|\\d{2})(?!\\d)`, 'gi'),
+    // 3rd April 2023, 3 Apr 23, 3rd of April, 2023, 15-Jun-2016 (as GP systems print it)
+    pattern: new RegExp(
+      `(?<![\\d-])${DAY}(?:\\s+|-)(?:of\\s+)?${MONTH_NAME}\\.?,?(?:\\s+|-)(\\d{4}|\\d{2})(?!\\d)`,
+      'gi',
+    ),
     read: (m) => ({ day: Number(m[1]), month: monthNumber(m[2]!), year: m[3]!, precision: 'day' }),
   },
   {
@@ -88,6 +118,56 @@ const DATE_FORMS: readonly DateForm[] = [
     read: (m) => ({ day: 1, month: monthNumber(m[1]!), year: m[2]!, precision: 'month' }),
   },
 ];
+
+const ORDINAL_WORDS = [
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+  'eleventh',
+  'twelfth',
+  'thirteenth',
+  'fourteenth',
+  'fifteenth',
+  'sixteenth',
+  'seventeenth',
+  'eighteenth',
+  'nineteenth',
+  'twentieth',
+  'twenty-first',
+  'twenty-second',
+  'twenty-third',
+  'twenty-fourth',
+  'twenty-fifth',
+  'twenty-sixth',
+  'twenty-seventh',
+  'twenty-eighth',
+  'twenty-ninth',
+  'thirtieth',
+  'thirty-first',
+];
+// Longest first, so that "twenty-first" is read before "first".
+const ORDINAL_WORD = `(${[...ORDINAL_WORDS].sort((a, b) => b.length - a.length).join('|')})`;
+
+/** "the twelfth of March 2021", "Eighteenth of August 2021": a day written in words, as letters sometimes do. */
+const ORDINAL_WORD_FORM: DateForm = {
+  pattern: new RegExp(
+    `(?<![\\w-])${ORDINAL_WORD}\\s+(?:of\\s+)?${MONTH_NAME}\\.?,?\\s+(\\d{4})(?!\\d)`,
+    'gi',
+  ),
+  read: (m) => ({
+    day: ORDINAL_WORDS.indexOf(m[1]!.toLowerCase()) + 1,
+    month: monthNumber(m[2]!),
+    year: m[3]!,
+    precision: 'day',
+  }),
+};
 
 /** "in 2019", "since 2018", "during early 2020": a year made a time by the words before it. */
 const BARE_YEAR_FORM: DateForm = {
@@ -117,43 +197,98 @@ export function monthNameOf(iso: string): string {
   return MONTHS[Number(iso.slice(5, 7)) - 1]!;
 }
 
-/**
- * Every date written in `text` the way UK records write them, in order: numeric dates day first (03/04/2023,
- * 3/4/23, 03.04.2023 are 3 April 2023), ISO dates (2023-04-03), the month by name (3rd April 2023, 3 Apr 23,
- * 3rd of April, 2023, April 3, 2023), a month alone (April 2023, precision month) and, when asked for, a bare year
- * that a preposition makes a time (precision year). Where two readings overlap, the one that starts first, then the
- * longer, is the date; an impossible date (31/02/2023) is no date and is not read again in parts.
- */
-export function readUkDates(text: string, options: ReadUkDatesOptions = {}): WrittenDate[] {
+interface Candidate {
+  start: number;
+  end: number;
+  iso: string | null;
+  alternativeIso?: string;
+  precision: DatePrecision;
+  numeric: boolean;
+}
+
+/** A numeric date's day as the order reads it, and its other reading when the order is not decided. */
+function readNumeric(
+  { day, month }: ReadParts,
+  year: number,
+  order: DateOrder,
+): Pick<Candidate, 'iso' | 'alternativeIso'> {
+  const dayFirst = isoDateOf(day, month, year);
+  if (order === 'day-first') return { iso: dayFirst };
+  const monthFirst = isoDateOf(month, day, year);
+  if (order === 'month-first') return { iso: monthFirst ?? dayFirst };
+  if (dayFirst && monthFirst && dayFirst !== monthFirst) return { iso: dayFirst, alternativeIso: monthFirst };
+  return { iso: dayFirst ?? monthFirst };
+}
+
+/** Every written date of `text`, read or not, in order; where two overlap, the earlier then the longer wins. */
+function scanDates(text: string, options: ReadUkDatesOptions): Candidate[] {
   const referenceYear = options.referenceYear ?? new Date().getUTCFullYear();
-  const forms = options.bareYears ? [...DATE_FORMS, BARE_YEAR_FORM] : DATE_FORMS;
-  const candidates: { start: number; end: number; iso: string | null; precision: DatePrecision }[] = [];
-  for (const { pattern, read } of forms) {
+  const order = options.order ?? 'day-first';
+  const forms = [...DATE_FORMS, ORDINAL_WORD_FORM, ...(options.bareYears ? [BARE_YEAR_FORM] : [])];
+  const candidates: Candidate[] = [];
+  for (const { pattern, read, numeric = false } of forms) {
     for (const match of text.matchAll(pattern)) {
-      const { day, month, year, precision, skip = 0 } = read(match as RegExpExecArray);
-      const start = match.index + skip;
-      const fullYearOf = fullYear(year, referenceYear);
-      const iso =
-        precision === 'year' && fullYearOf > referenceYear ? null : isoDateOf(day, month, fullYearOf);
-      candidates.push({ start, end: match.index + match[0].length, iso, precision });
+      const parts = read(match as RegExpExecArray);
+      const start = match.index + (parts.skip ?? 0);
+      const fullYearOf = fullYear(parts.year, referenceYear);
+      const reading = numeric
+        ? readNumeric(parts, fullYearOf, order)
+        : {
+            iso:
+              parts.precision === 'year' && fullYearOf > referenceYear
+                ? null
+                : isoDateOf(parts.day, parts.month, fullYearOf),
+          };
+      candidates.push({
+        start,
+        end: match.index + match[0].length,
+        precision: parts.precision,
+        numeric,
+        ...reading,
+      });
     }
   }
   candidates.sort((a, b) => a.start - b.start || b.end - a.end);
-  const found: WrittenDate[] = [];
+  const kept: Candidate[] = [];
   let coveredUntil = -1;
   for (const candidate of candidates) {
     if (candidate.start < coveredUntil) continue;
     coveredUntil = candidate.end;
-    if (!candidate.iso) continue;
-    found.push({
-      iso: candidate.iso,
-      precision: candidate.precision,
-      text: text.slice(candidate.start, candidate.end),
-      start: candidate.start,
-      end: candidate.end,
-    });
+    kept.push(candidate);
   }
-  return found;
+  return kept;
+}
+
+/**
+ * Every date written in `text` the way UK records write them, in order: numeric dates day first (03/04/2023,
+ * 3/4/23, 03.04.2023 are 3 April 2023) unless `order` says otherwise, ISO dates (2023-04-03), the month by name
+ * (3rd April 2023, 3 Apr 23, 3rd of April, 2023, 15-Jun-2016, April 3, 2023), a month alone (April 2023, precision
+ * month) and, when asked for, a bare year that a preposition makes a time (precision year). Where two readings
+ * overlap, the one that starts first, then the longer, is the date; an impossible date (31/02/2023) is no date and
+ * is not read again in parts (findUnreadDates lists it).
+ */
+export function readUkDates(text: string, options: ReadUkDatesOptions = {}): WrittenDate[] {
+  return scanDates(text, options).flatMap(({ iso, alternativeIso, precision, start, end }) =>
+    iso
+      ? [
+          {
+            iso,
+            precision,
+            text: text.slice(start, end),
+            start,
+            end,
+            ...(alternativeIso ? { alternativeIso } : {}),
+          },
+        ]
+      : [],
+  );
+}
+
+/** The numeric dates of `text` that the order cannot read as a real day (31/09/2021; 08/21/2007 read day first). */
+export function findUnreadDates(text: string, options: ReadUkDatesOptions = {}): UnreadDate[] {
+  return scanDates(text, options)
+    .filter((candidate) => candidate.numeric && !candidate.iso)
+    .map(({ start, end }) => ({ text: text.slice(start, end), start, end }));
 }
 
 /** The last day of what a written date names: the day itself, the month's last day, or 31 December. */
