@@ -23,3 +23,4 @@ export * from './draftReports.js';
 export * from './chat.js';
 export * from './research.js';
 export * from './transcription.js';
+export * from './pageViews.js';

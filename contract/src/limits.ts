@@ -357,3 +357,9 @@ export const TRANSCRIPTION_EVENTS = {
   STOPPED: 'transcription_stopped',
   ERROR: 'transcription_error',
 } as const;
+
+/** The resolutions a page image is drawn at for the page view (dots per inch); the first is the default. */
+export const PAGE_IMAGE_DPIS = [150, 100, 200] as const;
+/** The step between them (the schema accepts the multiples of it between the least and the greatest). */
+export const PAGE_IMAGE_DPI_STEP = 50;
+export type PageImageDpi = (typeof PAGE_IMAGE_DPIS)[number];

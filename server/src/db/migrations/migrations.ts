@@ -12,6 +12,7 @@ import { m010Chronology } from './m010Chronology.js';
 import { m011DraftReports } from './m011DraftReports.js';
 import { m012SocketIoAttachments } from './m012SocketIoAttachments.js';
 import { m013Transcriptions } from './m013Transcriptions.js';
+import { m017PageViews } from './m017PageViews.js';
 
 export const migrations: readonly Migration[] = [
   m001InitialSchema,
@@ -27,4 +28,5 @@ export const migrations: readonly Migration[] = [
   m011DraftReports,
   m012SocketIoAttachments,
   m013Transcriptions,
+  m017PageViews,
 ];

@@ -52,6 +52,7 @@ export type AuditAction =
   | 'report_template.delete'
   | 'report_template.download_link'
   | 'document.page_view'
+  | 'document.page_image'
   | 'conversation.read'
   | 'conversation.query'
   | 'conversation.clear'

@@ -1,5 +1,7 @@
 import { inkCoverage, parseGrayImage } from './grayImage.js';
 import { parseTesseractTsv } from './parseTesseractTsv.js';
+import type { PageWord } from '../../page-views/PageWord.js';
+import { readTesseractWordBoxes } from './readTesseractWordBoxes.js';
 import { runCommand } from './runCommand.js';
 
 /** Pages are rasterised at the resolution tesseract reads best (and scans are usually made at). */
@@ -7,9 +9,12 @@ const RASTER_DPI = 300;
 /** Less ink than this share of the page: blank (a few specks of dust are not a page's content). */
 const BLANK_INK_COVERAGE = 0.0005;
 
-/** One page's OCR: its text and mean word confidence, "blank", or "unreadable" with the reason. */
+/**
+ * One page's OCR: its text, mean word confidence and the words' boxes (for the page view; null for a page read
+ * before boxes were kept), "blank", or "unreadable" with the reason.
+ */
 export type PageOcrResult =
-  | { status: 'read'; text: string; confidence: number; words: number }
+  | { status: 'read'; text: string; confidence: number; words: number; boxes: PageWord[] | null }
   | { status: 'blank' }
   | { status: 'unreadable'; reason: string };
 
@@ -58,5 +63,6 @@ export async function readPageByOcr(
     text: recognised.text,
     confidence: recognised.confidence,
     words: recognised.words,
+    boxes: readTesseractWordBoxes(tsv.toString('utf8'), image.width, image.height),
   };
 }
