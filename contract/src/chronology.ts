@@ -128,6 +128,10 @@ export const chronologyCalls = {
   exportChronology: defineCall({
     method: 'GET',
     url: '/api/patients/:id/chronology/export',
-    schema: { params: PatientIdParams, querystring: ChronologyFilterSchema, response: { ...ERROR_RESPONSES } },
+    schema: {
+      params: PatientIdParams,
+      querystring: ChronologyFilterSchema,
+      response: { ...ERROR_RESPONSES },
+    },
   }),
 } as const;

@@ -154,6 +154,10 @@ export const CHUNK_SOURCES = ['text', 'ocr'] as const;
 export const BUNDLE_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
 /** Most documents one bundle orders. */
 export const MAX_BUNDLE_DOCUMENTS = 2000;
+/** The longest description an expert may give a document for the bundle's index. */
+export const BUNDLE_DESCRIPTION_MAX_LENGTH = 200;
+/** Where a document's description in the bundle's index comes from. */
+export const BUNDLE_DESCRIPTION_SOURCES = ['expert', 'document', 'filename'] as const;
 
 /** Draft report prompts (part 3 §2.4, §9): rows per page of the prompt table and the length of its previews. */
 export const PROMPT_TABLE_PAGE_SIZE = 5;

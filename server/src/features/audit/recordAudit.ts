@@ -75,6 +75,7 @@ export type AuditAction =
   | 'prompt.defaults_import'
   | 'bundle.read'
   | 'bundle.order'
+  | 'bundle.describe'
   | 'bundle.generate'
   | 'bundle.download_link'
   | 'chronology.read'

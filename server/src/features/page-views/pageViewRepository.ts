@@ -54,6 +54,16 @@ export function createPageViewRepository(db: Queryable) {
       return rows[0]?.word_boxes ?? [];
     },
 
+    /** The words OCR read on each page of the document that it read, by page. */
+    async ocrWordsOfDocument(documentId: number): Promise<Map<number, PageWord[]>> {
+      const { rows } = await db.query<{ page: number; word_boxes: PageWord[] }>(
+        `SELECT page, word_boxes FROM document_page_ocr
+          WHERE document_id = $1 AND status = 'read' AND word_boxes IS NOT NULL`,
+        [documentId],
+      );
+      return new Map(rows.map((row) => [row.page, row.word_boxes]));
+    },
+
     async printout(documentId: number): Promise<string | null> {
       const { rows } = await db.query<{ storage_key: string }>(
         `SELECT storage_key FROM document_printouts WHERE document_id = $1`,
