@@ -271,7 +271,10 @@ describe('record bundle of a patient', () => {
     );
     assert.ok(!(await storedFiles(server)).includes(previousKey), 'the previous bundle file is removed');
     const { filePath } = await downloadBundle(patel, patients.whitfield!, 'second.pdf');
-    assert.match(await pageText(filePath, 1), /1\.\s+clinic-letter\.pdf\s+03\/04\/2023\s+2\u20133/);
+    assert.match(
+      await pageText(filePath, 1),
+      /1\.\s+clinic letter\s+03\/04\/2023\s+2\u20133\n\s+clinic-letter\.pdf/,
+    );
     assert.match(await pageText(filePath, 2), /Orthopaedic clinic letter[\s\S]*Page 2/);
   });
 

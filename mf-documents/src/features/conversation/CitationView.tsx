@@ -110,13 +110,13 @@ export function CitationView({ citation, source, onClose, title }: CitationViewP
   const [load, setLoad] = useState<PageLoad>({ status: 'loading' });
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
-  const [viewedPage, setViewedPage] = useState(citation?.page ?? 1);
+  // The page chosen with previous/next, for the citation it was chosen in: a new citation opens at its own page.
+  const [chosenPage, setChosenPage] = useState<{ citation: SourceLocation; page: number } | null>(null);
+  const viewedPage = chosenPage && chosenPage.citation === citation ? chosenPage.page : (citation?.page ?? 1);
+  const setViewedPage = (page: (current: number) => number) => {
+    if (citation) setChosenPage({ citation, page: page(viewedPage) });
+  };
   const [openingBundle, setOpeningBundle] = useState(false);
-
-  // A new citation opens at its own page.
-  useEffect(() => {
-    if (citation) setViewedPage(citation.page);
-  }, [citation]);
 
   useEffect(() => {
     if (!citation) return undefined;
@@ -229,7 +229,7 @@ export function CitationView({ citation, source, onClose, title }: CitationViewP
               Next page
             </Button>
             {onCitedPage ? null : (
-              <Button type="link" onClick={() => setViewedPage(citation.page)}>
+              <Button type="link" onClick={() => setViewedPage(() => citation.page)}>
                 Back to the cited page ({citation.page})
               </Button>
             )}
