@@ -197,6 +197,8 @@ describe('the page view', () => {
     const image = await server.app.inject({ method: 'GET', url: link.pathname });
     assert.equal(image.statusCode, 200);
     assert.equal(image.headers['content-type'], 'image/png');
+    // Shown by the suite's pages, which may be served from another site than the API.
+    assert.equal(image.headers['cross-origin-resource-policy'], 'cross-origin');
     assert.deepEqual(pngSize(image.rawPayload), { width: view.width, height: view.height });
     assert.ok(Math.abs(view.width - (A4[0] * 100) / 72) <= 1);
     const before = (await storedFiles(server)).length;

@@ -149,6 +149,14 @@ describe('a searchable, bookmarked and linked bundle', () => {
     answer = (await patel.get(`/api/patients/${patientId}/bundle`)).json();
     const link = (await patel.get(`/api/patients/${patientId}/bundle/download`)).json();
     const file = await server.app.inject({ method: 'GET', url: new URL(link.download_url).pathname });
+    assert.match(String(file.headers['content-disposition']), /^attachment;/);
+    // "Open in bundle" asks for the same file shown in the browser, at a page.
+    const shown = await server.app.inject({
+      method: 'GET',
+      url: `${new URL(link.download_url).pathname}?disposition=inline`,
+    });
+    assert.equal(shown.statusCode, 200);
+    assert.match(String(shown.headers['content-disposition']), /^inline; filename="/);
     bundlePath = path.join(workDir, 'bundle.pdf');
     await writeFile(bundlePath, file.rawPayload);
     const scanned = answer.bundle!.entries.find((entry) => entry.filename === 'fax-scan.pdf')!;
