@@ -8,8 +8,10 @@ import { alignWordsToText } from '../src/features/page-views/alignWordsToText.js
 import { passageBoxes } from '../src/features/page-views/passageBoxes.js';
 import { pngSize } from '../src/features/page-views/renderPageImage.js';
 import {
+  finished,
   listOf,
   storedFiles,
+  upload,
   uploadAndProcess,
   uploadOpinionAndProcess,
   waitFor,
@@ -33,6 +35,7 @@ const SCANNED_LINES = [
   'Dear Dr Patel, I saw Mrs Whitfield in clinic today about her right knee.',
   'She fell on the stairs in March and has not been able to kneel since then.',
 ];
+const OCR_WAIT_MS = 300_000;
 const DPI = 150;
 /** A few pixels at the rendered scale. */
 const TOLERANCE_PX = 4;
@@ -141,11 +144,19 @@ describe('the page view', () => {
       content: (await typedPdf()).pdf,
     });
     assert.equal(typed.status, 'completed');
-    const scanned = await uploadAndProcess(server, tokens['dr.patel']!, patientId, {
+    const sent = await upload(server, tokens['dr.patel']!, patientId, {
       filename: 'gp-letter-scan.pdf',
       content: await buildScannedPdf([{ lines: SCANNED_LINES }]),
     });
-    assert.equal(scanned.status, 'completed');
+    assert.equal(sent.statusCode, 202, sent.body);
+    // OCR on a shared, busy machine can take longer than the usual wait.
+    const scanned = await waitFor(
+      () => server.app.ctx.jobs.get(sent.json().job_id),
+      finished,
+      'the scan to be read',
+      OCR_WAIT_MS,
+    );
+    assert.equal(scanned?.status, 'completed');
     const documents = (await listOf(patel, patientId)).documents;
     typedKey = documents.find((document) => document.filename === 'mri-report.pdf')!.s3_key;
     scannedKey = documents.find((document) => document.filename === 'gp-letter-scan.pdf')!.s3_key;
