@@ -23,6 +23,7 @@ import { startTestStack } from './lib/stack.mjs';
 import { ROOT } from './lib/workspace.mjs';
 import { DEMO_PASSWORD, DEMO_USERNAME } from './lib/demoSignIn.mjs';
 import { runAnswersBenchmark } from './benchAnswers.mjs';
+import { runBundleBenchmark } from './benchBundle.mjs';
 import { runChronologyBenchmark } from './benchChronology.mjs';
 import { runOcrBenchmark } from './benchOcr.mjs';
 import { runServerBenchmark } from './benchServer.mjs';
@@ -385,6 +386,8 @@ async function main() {
   await runAnswersBenchmark();
   console.info('\nScanned pages: a 20-page 300 dpi scan read by OCR ...');
   await runOcrBenchmark();
+  console.info('\nRecord bundle: 300 pages, 20 of them scanned ...');
+  await runBundleBenchmark();
   console.info('\nMedical chronology: a 300-page record without a language model ...');
   await runChronologyBenchmark();
   console.info('\nSpeech: recorded speech streamed live, one stream then six at once ...');

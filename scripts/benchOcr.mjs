@@ -44,7 +44,7 @@ const VOCABULARY = (
 ).split(' ');
 
 /** The printed lines of one page: clinic-letter prose, different on every page. */
-function pageLines(page) {
+export function pageLines(page) {
   const lines = [`Page ${page} of the scanned clinic records.`];
   for (let line = 1; line < LINES_PER_PAGE; line += 1) {
     const words = Array.from(
@@ -58,7 +58,7 @@ function pageLines(page) {
 }
 
 /** The scanned PDF: every page printed, rasterised at 300 dpi, and embedded as one image. */
-async function generateScannedPdf(workDir, pages) {
+export async function generateScannedPdf(workDir, pages) {
   const printed = await PDFDocument.create();
   const font = await printed.embedFont(StandardFonts.TimesRoman);
   for (const lines of pages) {

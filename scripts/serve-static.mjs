@@ -85,7 +85,8 @@ function webOrigins(urls) {
  * production bundles and the federation runtime need neither); connections go to the page's origin, the API, the
  * socket server (over HTTP and WebSocket) and the remotes (manifests). Styles allow 'unsafe-inline' because antd's
  * CSS-in-JS writes <style> elements at run time. Images allow data: URLs: the two-factor QR code is a PNG data URL
- * drawn in the browser. Nothing may frame the suite, change its base URL or embed plugins.
+ * drawn in the browser; the API's images are pages of records drawn for the page view (through signed links).
+ * Nothing may frame the suite, change its base URL or embed plugins.
  */
 export function contentSecurityPolicyFor(config) {
   const remotes = webOrigins(
@@ -100,7 +101,7 @@ export function contentSecurityPolicyFor(config) {
     ['default-src', "'self'"],
     ['script-src', "'self'", ...remotes],
     ['style-src', "'self'", "'unsafe-inline'", ...remotes],
-    ['img-src', "'self'", 'data:', ...remotes],
+    ['img-src', "'self'", 'data:', ...api, ...remotes],
     ['font-src', "'self'", ...remotes],
     ['connect-src', "'self'", ...api, ...sockets, ...remotes],
     ['object-src', "'none'"],

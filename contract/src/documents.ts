@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { defineCall } from './defineCall.js';
 import { ERROR_RESPONSES } from './errors.js';
-import { IsoDateTime, Nullable, RequiredText } from './fieldSchemas.js';
+import { IsoDateTime, LiteralUnion, Nullable, RequiredText } from './fieldSchemas.js';
 import { DOCUMENT_FILENAME_MAX_LENGTH, FILE_LIST_MAX_ENTRIES, MAX_ID } from './limits.js';
 
 /** A stored file's key (the spec's `s3_key`): made by the server, opaque, never a path. */
@@ -213,6 +213,10 @@ export const fileCalls = {
     url: '/api/files/:token',
     schema: {
       params: Type.Object({ token: Type.String({ maxLength: 2048, errorMessage: 'Invalid download link' }) }),
+      /** `inline` shows the file in the browser (a PDF opened at `#page=N`) instead of saving it. */
+      querystring: Type.Object({
+        disposition: Type.Optional(LiteralUnion(['attachment', 'inline'] as const)),
+      }),
       response: { ...ERROR_RESPONSES },
     },
   }),

@@ -24,3 +24,4 @@ export * from './chat.js';
 export * from './research.js';
 export * from './transcription.js';
 export * from './capabilities.js';
+export * from './pageViews.js';

@@ -154,6 +154,10 @@ export const CHUNK_SOURCES = ['text', 'ocr'] as const;
 export const BUNDLE_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
 /** Most documents one bundle orders. */
 export const MAX_BUNDLE_DOCUMENTS = 2000;
+/** The longest description an expert may give a document for the bundle's index. */
+export const BUNDLE_DESCRIPTION_MAX_LENGTH = 200;
+/** Where a document's description in the bundle's index comes from. */
+export const BUNDLE_DESCRIPTION_SOURCES = ['expert', 'document', 'filename'] as const;
 
 /** Draft report prompts (part 3 §2.4, §9): rows per page of the prompt table and the length of its previews. */
 export const PROMPT_TABLE_PAGE_SIZE = 5;
@@ -423,3 +427,9 @@ export const DOCUMENT_READING_LIMITS = {
    */
   maxCompressionRatio: 250,
 } as const;
+
+/** The resolutions a page image is drawn at for the page view (dots per inch); the first is the default. */
+export const PAGE_IMAGE_DPIS = [150, 100, 200] as const;
+/** The step between them (the schema accepts the multiples of it between the least and the greatest). */
+export const PAGE_IMAGE_DPI_STEP = 50;
+export type PageImageDpi = (typeof PAGE_IMAGE_DPIS)[number];

@@ -4,7 +4,13 @@ import { DownloadLinkResponseSchema, StorageKeySchema } from './documents.js';
 import { ERROR_RESPONSES } from './errors.js';
 import { IsoDate, IsoDateTime, LiteralUnion, Nullable } from './fieldSchemas.js';
 import { JobSchema } from './jobs.js';
-import { BUNDLE_STATUSES, MAX_ID, MAX_BUNDLE_DOCUMENTS } from './limits.js';
+import {
+  BUNDLE_DESCRIPTION_MAX_LENGTH,
+  BUNDLE_DESCRIPTION_SOURCES,
+  BUNDLE_STATUSES,
+  MAX_ID,
+  MAX_BUNDLE_DOCUMENTS,
+} from './limits.js';
 
 /**
  * The paginated record bundle of a patient (the `/pagination` screen): the patient's processed documents in an
@@ -23,6 +29,12 @@ export const BundleDocumentSchema = Type.Object({
   page_count: Nullable(Type.Integer()),
   /** Position in the order, from 1. */
   position: Type.Integer(),
+  /**
+   * How the index names it: the expert's description, else its author and kind read from its opening pages (the
+   * chronology's rules), else its file name.
+   */
+  description: Type.String(),
+  description_source: LiteralUnion(BUNDLE_DESCRIPTION_SOURCES),
 });
 export type BundleDocument = Static<typeof BundleDocumentSchema>;
 
@@ -30,6 +42,8 @@ export type BundleDocument = Static<typeof BundleDocumentSchema>;
 export const BundleEntrySchema = Type.Object({
   s3_key: Type.String(),
   filename: Type.String(),
+  /** How the index and the outline named it; null for a bundle made before descriptions. */
+  description: Nullable(Type.String()),
   document_date: Nullable(IsoDate()),
   first_page: Type.Integer(),
   last_page: Type.Integer(),
@@ -73,6 +87,17 @@ export const SaveBundleOrderRequestSchema = Type.Object({
 });
 export type SaveBundleOrderRequest = Static<typeof SaveBundleOrderRequestSchema>;
 
+export const SaveBundleDescriptionRequestSchema = Type.Object({
+  s3_key: StorageKeySchema,
+  /** The description for the index; empty goes back to the one read from the document. */
+  description: Type.String({
+    maxLength: BUNDLE_DESCRIPTION_MAX_LENGTH,
+    title: 'Description',
+    errorMessage: { maxLength: `A description may have at most ${BUNDLE_DESCRIPTION_MAX_LENGTH} characters` },
+  }),
+});
+export type SaveBundleDescriptionRequest = Static<typeof SaveBundleDescriptionRequestSchema>;
+
 export const GenerateBundleResponseSchema = Type.Object({
   success: Type.Boolean(),
   message: Type.String(),
@@ -97,6 +122,16 @@ export const recordBundleCalls = {
     schema: {
       params: PatientIdParams,
       body: SaveBundleOrderRequestSchema,
+      response: { 200: BundleStateResponseSchema, ...ERROR_RESPONSES },
+    },
+  }),
+  /** Sets how the index describes one document (or, with an empty description, goes back to the one read). */
+  saveBundleDescription: defineCall({
+    method: 'PUT',
+    url: '/api/patients/:id/bundle/description',
+    schema: {
+      params: PatientIdParams,
+      body: SaveBundleDescriptionRequestSchema,
       response: { 200: BundleStateResponseSchema, ...ERROR_RESPONSES },
     },
   }),

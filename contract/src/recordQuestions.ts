@@ -151,7 +151,10 @@ export const UpdateDateOfEventRequestSchema = Type.Object({
   DateofEvent: OptionalIsoDate({ title: 'Date of event' }),
 });
 export type UpdateDateOfEventRequest = Static<typeof UpdateDateOfEventRequestSchema>;
-export const UpdateDateOfEventResponseSchema = Type.Object({ patient: PatientSchema, message: Type.String() });
+export const UpdateDateOfEventResponseSchema = Type.Object({
+  patient: PatientSchema,
+  message: Type.String(),
+});
 export type UpdateDateOfEventResponse = Static<typeof UpdateDateOfEventResponseSchema>;
 
 /** One indexed passage of a page, by its offsets in the page's text. */
@@ -204,7 +207,10 @@ export const recordQuestionCalls = {
   clearConversation: defineCall({
     method: 'DELETE',
     url: '/api/patients/:id/conversation/clear',
-    schema: { params: PatientIdParams, response: { 200: ClearConversationResponseSchema, ...ERROR_RESPONSES } },
+    schema: {
+      params: PatientIdParams,
+      response: { 200: ClearConversationResponseSchema, ...ERROR_RESPONSES },
+    },
   }),
   /** A .docx (Content-Disposition names it by patient name and date); errors answer JSON. */
   exportConversation: defineCall({

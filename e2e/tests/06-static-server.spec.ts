@@ -160,7 +160,7 @@ test('pages carry a strict Content-Security-Policy built from the runtime config
       ]);
       expect(csp['default-src']).toEqual(["'self'"]);
       expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'", REMOTE_ORIGIN]);
-      expect(csp['img-src']).toEqual(["'self'", 'data:', REMOTE_ORIGIN]);
+      expect(csp['img-src']).toEqual(["'self'", 'data:', API_ORIGIN, REMOTE_ORIGIN]);
       expect(csp['frame-ancestors']).toEqual(["'none'"]);
       expect(csp['base-uri']).toEqual(["'none'"]);
       expect(csp['object-src']).toEqual(["'none'"]);

@@ -206,8 +206,9 @@ describe('record bundle of a patient', () => {
     assert.match(index, /Record bundle/);
     assert.match(index, /Whitfield/);
     assert.match(index, /MRN: DEMO-1001/);
-    assert.match(index, /1\.\s+physio-report\.txt\s+03\/03\/2021\s+2\u20134/);
-    assert.match(index, /2\.\s+clinic-letter\.pdf\s+03\/04\/2023\s+5\u20136/);
+    // Each document named by its kind as its opening says, its file name under it.
+    assert.match(index, /1\.\s+physiotherapy report\s+03\/03\/2021\s+2\u20134\n\s+physio-report\.txt/);
+    assert.match(index, /2\.\s+clinic letter\s+03\/04\/2023\s+5\u20136\n\s+clinic-letter\.pdf/);
     for (let page = 1; page <= 6; page += 1) {
       assert.match(
         await pageText(filePath, page),
@@ -270,7 +271,10 @@ describe('record bundle of a patient', () => {
     );
     assert.ok(!(await storedFiles(server)).includes(previousKey), 'the previous bundle file is removed');
     const { filePath } = await downloadBundle(patel, patients.whitfield!, 'second.pdf');
-    assert.match(await pageText(filePath, 1), /1\.\s+clinic-letter\.pdf\s+03\/04\/2023\s+2\u20133/);
+    assert.match(
+      await pageText(filePath, 1),
+      /1\.\s+clinic letter\s+03\/04\/2023\s+2\u20133\n\s+clinic-letter\.pdf/,
+    );
     assert.match(await pageText(filePath, 2), /Orthopaedic clinic letter[\s\S]*Page 2/);
   });
 

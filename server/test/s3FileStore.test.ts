@@ -360,7 +360,9 @@ describe('downloads with FILE_STORE=s3', () => {
       content: Buffer.from('A second letter, to delete.\n'),
     });
     assert.equal(job.status, 'completed', job.error_message ?? '');
-    const document = (await listOf(patel, patientId)).documents.find((entry) => entry.filename === 'second.txt')!;
+    const document = (await listOf(patel, patientId)).documents.find(
+      (entry) => entry.filename === 'second.txt',
+    )!;
     assert.ok(await objectExists(document.s3_key));
     const response = await server.app.inject({
       method: 'DELETE',

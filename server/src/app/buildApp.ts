@@ -70,6 +70,8 @@ import { registerHealthRoutes } from '../features/health/registerHealthRoutes.js
 import { createJobQueue } from '../features/jobs/createJobQueue.js';
 import { createJobService } from '../features/jobs/createJobService.js';
 import { createJobsPurger } from '../features/jobs/createJobsPurger.js';
+import { createPageViewService } from '../features/page-views/createPageViewService.js';
+import { registerPageViewRoutes } from '../features/page-views/registerPageViewRoutes.js';
 import { registerJobRoutes } from '../features/jobs/registerJobRoutes.js';
 import { createOpinionService } from '../features/opinions/createOpinionService.js';
 import { registerOpinionRoutes } from '../features/opinions/registerOpinionRoutes.js';
@@ -427,6 +429,21 @@ export async function buildApp(
           }),
         );
         registerChronologyRoutes(scope, createChronologyService({ db: openDb, clock, jobs }));
+        registerPageViewRoutes(
+          scope,
+          createPageViewService({
+            db: openDb,
+            files,
+            links: downloadLinks,
+            commands: {
+              pdftoppmCommand: config.ocr.pdftoppmCommand,
+              pdftotextCommand: config.ocr.pdftotextCommand,
+              libreOfficeCommand: config.libreOfficeCommand,
+            },
+            lowConfidenceThreshold: config.ocr.lowConfidenceThreshold,
+            log: app.log,
+          }),
+        );
         registerPromptRoutes(scope, createPromptService({ db: openDb, clock }));
         registerDraftReportRoutes(scope, {
           drafts: createDraftReportService({

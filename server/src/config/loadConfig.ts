@@ -121,6 +121,8 @@ export interface OcrSettings {
   /** The commands found on the PATH, or null when missing. */
   tesseractCommand: string | null;
   pdftoppmCommand: string | null;
+  /** Reads the words of a page's text layer with their boxes (the page view). */
+  pdftotextCommand: string | null;
   concurrency: number;
   lowConfidenceThreshold: number;
 }
@@ -228,6 +230,7 @@ function readOcrSettings(env: NodeJS.ProcessEnv): OcrSettings {
     enabled: readBoolean(env, 'OCR', true),
     tesseractCommand: findOnPath(env, 'tesseract'),
     pdftoppmCommand: findOnPath(env, 'pdftoppm'),
+    pdftotextCommand: findOnPath(env, 'pdftotext'),
     concurrency: readInteger(env, 'OCR_CONCURRENCY', availableParallelism(), 1, 64),
     lowConfidenceThreshold: readInteger(env, 'OCR_LOW_CONFIDENCE', 70, 0, 100),
   };

@@ -50,8 +50,9 @@ export async function waitFor<T>(
   read: () => Promise<T>,
   done: (value: T) => boolean,
   what: string,
+  timeoutMs = 60_000,
 ): Promise<T> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (done(value)) return value;

@@ -21,6 +21,19 @@ export async function saveBundleOrder(
   return data;
 }
 
+/** Sets how the bundle's index describes a document; an empty description goes back to the one read from it. */
+export async function saveBundleDescription(
+  patientId: number,
+  s3Key: string,
+  description: string,
+): Promise<BundleStateResponse> {
+  const { data } = await apiClient.put<BundleStateResponse>(`${bundlePath(patientId)}/description`, {
+    s3_key: s3Key,
+    description,
+  });
+  return data;
+}
+
 /** Starts producing the bundle in the saved (or default) order as a background job. */
 export async function generateBundle(patientId: number): Promise<GenerateBundleResponse> {
   const { data } = await apiClient.post<GenerateBundleResponse>(bundlePath(patientId));

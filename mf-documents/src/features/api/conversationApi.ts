@@ -6,6 +6,7 @@ import type {
   ConversationEntry,
   ConversationResponse,
   DocumentPageResponse,
+  PageImageResponse,
   Patient,
   QueryRequest,
   QueryResponse,
@@ -87,6 +88,31 @@ export async function getPatientDocumentPage(
   return data;
 }
 
+/** What the page view asks of a page image: a resolution and, on the cited page, the passage to mark. */
+export interface PageImageRequest {
+  dpi: number;
+  chunkId?: number;
+}
+
+const pageImageQuery = (request: PageImageRequest) => ({
+  dpi: request.dpi,
+  ...(request.chunkId === undefined ? {} : { chunk_id: request.chunkId }),
+});
+
+/** One page of one of the patient's documents as it looks, with its words and the passage's rectangles. */
+export async function getPatientPageImage(
+  patientId: number,
+  s3Key: string,
+  page: number,
+  request: PageImageRequest,
+): Promise<PageImageResponse> {
+  const { data } = await apiClient.get<PageImageResponse>(
+    `/api/documents/patient/${encodeURIComponent(patientId)}/pages/${encodeURIComponent(s3Key)}/${encodeURIComponent(page)}/image`,
+    { params: pageImageQuery(request) },
+  );
+  return data;
+}
+
 // The user's opinion documents
 
 export async function getOpinionConversation(): Promise<ConversationEntry[]> {
@@ -124,6 +150,18 @@ export async function saveOpinionConversationToVectors(
 export async function getOpinionDocumentPage(s3Key: string, page: number): Promise<DocumentPageResponse> {
   const { data } = await apiClient.get<DocumentPageResponse>(
     `/api/opinions/documents/pages/${encodeURIComponent(s3Key)}/${encodeURIComponent(page)}`,
+  );
+  return data;
+}
+
+export async function getOpinionPageImage(
+  s3Key: string,
+  page: number,
+  request: PageImageRequest,
+): Promise<PageImageResponse> {
+  const { data } = await apiClient.get<PageImageResponse>(
+    `/api/opinions/documents/pages/${encodeURIComponent(s3Key)}/${encodeURIComponent(page)}/image`,
+    { params: pageImageQuery(request) },
   );
   return data;
 }

@@ -4,11 +4,14 @@ import { ArrowDownOutlined, ArrowUpOutlined, HolderOutlined } from '@ant-design/
 import type { BundleDocument } from '@ewrt/contract';
 import { formatDate } from '@ewrt/shared';
 import { LiveAnnouncement } from '../jobs/LiveAnnouncement';
+import { BundleDescription } from './BundleDescription';
 import { moveDocument } from './moveDocument';
 
 interface BundleOrderListProps {
   documents: readonly BundleDocument[];
   onChange: (documents: BundleDocument[]) => void;
+  /** Saves how the index describes a document. */
+  onDescribe: (document: BundleDocument, description: string) => Promise<void>;
   disabled?: boolean;
 }
 
@@ -25,7 +28,7 @@ interface FocusRequest {
  * The documents in bundle order. A row moves by dragging it, or with its Move up / Move down buttons (each named
  * after its document), so the order can be set with the keyboard alone; each move is announced.
  */
-export function BundleOrderList({ documents, onChange, disabled = false }: BundleOrderListProps) {
+export function BundleOrderList({ documents, onChange, onDescribe, disabled = false }: BundleOrderListProps) {
   const [dragged, setDragged] = useState<number | null>(null);
   const [dropTarget, setDropTarget] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -100,6 +103,11 @@ export function BundleOrderList({ documents, onChange, disabled = false }: Bundl
                   {document.document_date ? formatDate(document.document_date) : 'Undated'} ·{' '}
                   {pagesLabel(document.page_count)}
                 </Typography.Text>
+                <BundleDescription
+                  document={document}
+                  disabled={disabled}
+                  onSave={(description) => onDescribe(document, description)}
+                />
               </Flex>
               <Flex gap="small">
                 <Button

@@ -18,6 +18,7 @@ import {
   makeBundleDocument,
   makeBundleState,
   makeRecordBundle,
+  saveBundleDescriptionHandler,
   saveBundleOrderHandler,
 } from '../testing-support/bundleApiHandlers';
 import { makeJob, makeJobStatusResponse } from '../testing-support/documentFixtures';
@@ -345,4 +346,67 @@ it('shows the load failure with Retry', async () => {
 it('without a patient: a warning with Select Patient', async () => {
   renderPage('/pagination');
   expect(screen.getByText('Select a patient to put their records in a bundle.')).toBeInTheDocument();
+});
+
+describe('the index descriptions', () => {
+  it('shows where each description comes from and saves the one the expert writes', async () => {
+    const described = makeBundleDocument({
+      ...letter,
+      description: 'Dr A. Shah \u2014 letter',
+      description_source: 'document',
+    });
+    const sent: unknown[] = [];
+    server.use(
+      bundleStateHandler(makeBundleState({ documents: [described, report, notes] })),
+      saveBundleDescriptionHandler(async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(
+          makeBundleState({
+            documents: [
+              { ...described, description: 'GP referral letter, Dr A. Shah', description_source: 'expert' },
+              report,
+              notes,
+            ],
+          }),
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage();
+
+    expect(
+      await screen.findByText('Index: Dr A. Shah \u2014 letter', { exact: false }, slow),
+    ).toHaveTextContent('(read from the document)');
+    expect(screen.getByText('Index: notes.txt', { exact: false })).toHaveTextContent(
+      '(no author or kind found: the file name)',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Edit the index description of gp-letter.pdf' }));
+    const field = screen.getByRole('textbox', { name: 'Index description of gp-letter.pdf' });
+    await user.type(field, 'GP referral letter, Dr A. Shah');
+    await user.click(screen.getByRole('button', { name: 'Save description' }));
+
+    expect(
+      await screen.findByText('Index: GP referral letter, Dr A. Shah', { exact: false }),
+    ).toHaveTextContent('(your description)');
+    expect(sent).toEqual([{ s3_key: 'key_letter_000001', description: 'GP referral letter, Dr A. Shah' }]);
+  });
+
+  it('keeps what the expert wrote when the description cannot be saved', async () => {
+    server.use(
+      saveBundleDescriptionHandler(() => apiError(400, 'A description may have at most 200 characters')),
+    );
+    const user = userEvent.setup();
+    renderPage();
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Edit the index description of notes.txt' }, slow),
+    );
+    const field = screen.getByRole('textbox', { name: 'Index description of notes.txt' });
+    await user.type(field, 'Telephone note');
+    await user.click(screen.getByRole('button', { name: 'Save description' }));
+
+    expect(await screen.findByText('A description may have at most 200 characters')).toBeVisible();
+    expect(field).toHaveValue('Telephone note');
+  });
 });

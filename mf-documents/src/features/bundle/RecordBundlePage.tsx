@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router-dom';
 import type { BundleDocument } from '@ewrt/contract';
 import { getErrorMessage, type Patient } from '@ewrt/shared';
 import { downloadFromLink, SectionCard, useRequestedPatient } from '@ewrt/shared/kit';
-import { generateBundle, getBundleDownload, saveBundleOrder } from '../api/bundleApi';
+import { generateBundle, getBundleDownload, saveBundleDescription, saveBundleOrder } from '../api/bundleApi';
 import { getJobStatus } from '../api/jobsApi';
 import { LiveAnnouncement } from '../jobs/LiveAnnouncement';
 import { PatientPageTitle } from '../patient-page/PatientPageTitle';
@@ -57,7 +57,9 @@ function PatientRecordBundle({ patient }: { patient: Patient }) {
   const followedJobId = useRef<number | null>(null);
 
   const savedOrder = state?.documents ?? [];
-  const shownOrder = editedOrder ?? savedOrder;
+  // An order changed on screen shows each document as the server last described it.
+  const latest = new Map(savedOrder.map((document) => [document.s3_key, document]));
+  const shownOrder = editedOrder?.map((document) => latest.get(document.s3_key) ?? document) ?? savedOrder;
   const unsaved = editedOrder !== null && !sameOrder(editedOrder, savedOrder);
   const activeJob = state?.active_job ?? null;
 
@@ -103,6 +105,11 @@ function PatientRecordBundle({ patient }: { patient: Patient }) {
     } finally {
       setSaving(false);
     }
+  };
+
+  const describe = async (document: BundleDocument, description: string) => {
+    replace(await saveBundleDescription(patientId, document.s3_key, description));
+    setAnnouncement(`The index description of ${document.filename} was saved`);
   };
 
   const startBundle = async () => {
@@ -185,7 +192,12 @@ function PatientRecordBundle({ patient }: { patient: Patient }) {
                       ? 'Your order; documents processed later are added at the end, by date.'
                       : 'By the date found in each document (oldest first), undated documents last.'}
                   </Typography.Text>
-                  <BundleOrderList documents={shownOrder} onChange={setEditedOrder} disabled={saving} />
+                  <BundleOrderList
+                    documents={shownOrder}
+                    onChange={setEditedOrder}
+                    onDescribe={describe}
+                    disabled={saving}
+                  />
                   {unsaved && <Alert type="info" showIcon title={BUNDLE_MESSAGES.unsavedOrder} />}
                   {saveError && <Alert type="error" showIcon title={saveError} />}
                   <Flex gap="small" wrap>

@@ -6,6 +6,7 @@ export const BUNDLE_MESSAGES = {
   saveFailed: 'The order could not be saved. Your order is still on screen: try again.',
   orderSaved: 'Order saved',
   generateFailed: 'The bundle could not be started.',
+  describeFailed: 'The description could not be saved. Try again.',
   downloadFailed: 'The bundle could not be downloaded.',
   jobFailed: (reason: string) => `The bundle could not be made: ${reason}`,
   jobCancelled: 'The bundle job was cancelled. The previous bundle, if any, is still current.',

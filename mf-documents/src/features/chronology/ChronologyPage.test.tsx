@@ -25,7 +25,9 @@ import {
   dateOfEventUpdated,
   docxAnswer,
   makeDocumentPage,
+  makePageImage,
   patientDocumentPageHandler,
+  patientPageImageHandler,
   updateDateOfEventHandler,
 } from '../testing-support/conversationApiHandlers';
 import { makeJob } from '../testing-support/documentFixtures';
@@ -110,6 +112,7 @@ const EVENTS = [gpVisit, fall, mri, physio];
 const server = setupApiServer(
   http.get(apiUrl('/api/patients/:id'), () => HttpResponse.json(PATIENT)),
   chronologyHandler(makeChronology(EVENTS, { date_of_event: '2024-03-01' })),
+  patientPageImageHandler(makePageImage()),
 );
 
 let clickedLinks: ClickedLink[];

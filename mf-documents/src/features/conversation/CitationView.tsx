@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Descriptions, Flex, Modal, Spin } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import type { DocumentPageResponse, SourceLocation } from '@ewrt/contract';
 import { getErrorMessage } from '@ewrt/shared';
 import { downloadFromLink } from '@ewrt/shared/kit';
 import { OcrPassageNote } from '../ocr/OcrPassageNote';
+import { PageImageView } from './PageImageView';
 import { MUTED_TEXT } from './conversationStyles';
 import type { ConversationSource } from './ConversationSource';
 import { sourceLabel } from './sourceLabel';
@@ -14,6 +15,7 @@ export const CITATION_MESSAGES = {
   // Part 2 §8 "Documents and vectors": the same download, the same message.
   downloadFailed: 'Failed to download document',
   passageNotOnPage: 'The cited passage is no longer part of this page as indexed; its preview was:',
+  bundleFailed: 'Failed to open the bundle',
 } as const;
 
 type PageLoad =
@@ -46,7 +48,8 @@ function splitAtPassage(page: DocumentPageResponse, chunkId: number) {
 function PageText({ page, citation }: { page: DocumentPageResponse; citation: SourceLocation }) {
   const scrollerRef = useRef<HTMLDivElement>(null);
   const markRef = useRef<HTMLElement>(null);
-  const parts = splitAtPassage(page, citation.chunk_id);
+  const citedPage = page.page === citation.page;
+  const parts = citedPage ? splitAtPassage(page, citation.chunk_id) : null;
 
   // Scrolls the page's text, not the whole screen, to the highlighted passage.
   useEffect(() => {
@@ -56,8 +59,8 @@ function PageText({ page, citation }: { page: DocumentPageResponse; citation: So
   }, [page, citation]);
 
   return (
-    <Flex vertical gap="small">
-      {parts ? null : (
+    <Flex vertical gap="small" style={{ minWidth: 0 }}>
+      {parts || !citedPage ? null : (
         <Alert
           type="warning"
           showIcon
@@ -70,7 +73,7 @@ function PageText({ page, citation }: { page: DocumentPageResponse; citation: So
         tabIndex={0}
         aria-label={`Text of page ${page.page} of ${page.filename}`}
         style={{
-          maxHeight: '50vh',
+          maxHeight: '60vh',
           overflowY: 'auto',
           whiteSpace: 'pre-wrap',
           position: 'relative',
@@ -98,20 +101,29 @@ function PageText({ page, citation }: { page: DocumentPageResponse; citation: So
 }
 
 /**
- * The page a citation points at: its indexed text with the cited passage highlighted, and the original file to
- * download. A modal, so focus stays inside while it is open and returns to the citation when it closes.
+ * The page a citation points at, as it looks and as text side by side: the page image with the cited passage
+ * marked, and its indexed text with the passage highlighted (the accessible reading of the page); the pages before
+ * and after it, the original file to download, and the same page in the patient's bundle when there is one. A
+ * modal, so focus stays inside while it is open and returns to the citation when it closes.
  */
 export function CitationView({ citation, source, onClose, title }: CitationViewProps) {
   const [load, setLoad] = useState<PageLoad>({ status: 'loading' });
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
+  // The page chosen with previous/next, for the citation it was chosen in: a new citation opens at its own page.
+  const [chosenPage, setChosenPage] = useState<{ citation: SourceLocation; page: number } | null>(null);
+  const viewedPage = chosenPage && chosenPage.citation === citation ? chosenPage.page : (citation?.page ?? 1);
+  const setViewedPage = (page: (current: number) => number) => {
+    if (citation) setChosenPage({ citation, page: page(viewedPage) });
+  };
+  const [openingBundle, setOpeningBundle] = useState(false);
 
   useEffect(() => {
     if (!citation) return undefined;
     let current = true;
     setLoad({ status: 'loading' });
     setDownloadError(null);
-    source.getPage(citation.s3_key, citation.page).then(
+    source.getPage(citation.s3_key, viewedPage).then(
       (page) => {
         if (current) setLoad({ status: 'loaded', page });
       },
@@ -123,7 +135,7 @@ export function CitationView({ citation, source, onClose, title }: CitationViewP
     return () => {
       current = false;
     };
-  }, [citation, source]);
+  }, [citation, source, viewedPage]);
 
   const download = async () => {
     if (!citation) return;
@@ -140,20 +152,46 @@ export function CitationView({ citation, source, onClose, title }: CitationViewP
   };
 
   const page = load.status === 'loaded' ? load.page : null;
-  const passage = page?.passages.find((candidate) => candidate.chunk_id === citation?.chunk_id);
+  const onCitedPage = citation !== null && viewedPage === citation.page;
+  const passage = onCitedPage
+    ? page?.passages.find((candidate) => candidate.chunk_id === citation?.chunk_id)
+    : undefined;
   // The page's own record of the passage once it is loaded; the citation's until then.
-  const reading = passage ?? citation ?? { source: 'text', ocr_confidence: null };
-  const bundlePage = page?.bundle_page ?? citation?.bundle_page ?? null;
+  const reading = passage ?? (onCitedPage ? citation : null) ?? { source: 'text', ocr_confidence: null };
+  const bundlePage =
+    page?.page === viewedPage ? page.bundle_page : onCitedPage ? (citation?.bundle_page ?? null) : null;
+  const pageCount = page?.page_count ?? null;
+  const previous = () => setViewedPage((current) => Math.max(1, current - 1));
+  const next = () =>
+    setViewedPage((current) => (pageCount === null ? current : Math.min(pageCount, current + 1)));
+
+  const openBundle = async () => {
+    if (!source.openBundlePage || bundlePage === null) return;
+    setOpeningBundle(true);
+    setDownloadError(null);
+    try {
+      await source.openBundlePage(bundlePage);
+    } catch (error) {
+      setDownloadError(getErrorMessage(error, CITATION_MESSAGES.bundleFailed));
+    } finally {
+      setOpeningBundle(false);
+    }
+  };
 
   return (
     <Modal
       open={citation !== null}
       title={citation ? (title ?? sourceLabel(citation)) : ''}
       onCancel={onClose}
-      width={800}
+      width={1200}
       destroyOnHidden
       footer={
         <Flex justify="end" gap="small" wrap>
+          {source.openBundlePage && bundlePage !== null ? (
+            <Button loading={openingBundle} onClick={() => void openBundle()}>
+              Open in bundle (page {bundlePage})
+            </Button>
+          ) : null}
           <Button icon={<DownloadOutlined />} loading={downloading} onClick={() => void download()}>
             Download original
           </Button>
@@ -173,14 +211,29 @@ export function CitationView({ citation, source, onClose, title }: CitationViewP
               {
                 key: 'page',
                 label: 'Page',
-                children:
-                  page && page.page_count !== null
-                    ? `${citation.page} of ${page.page_count}`
-                    : String(citation.page),
+                children: pageCount !== null ? `${viewedPage} of ${pageCount}` : String(viewedPage),
               },
               ...(bundlePage === null ? [] : [{ key: 'bundle', label: 'Bundle page', children: bundlePage }]),
             ]}
           />
+          <Flex gap="small" align="center" wrap>
+            <Button icon={<LeftOutlined aria-hidden />} onClick={previous} disabled={viewedPage <= 1}>
+              Previous page
+            </Button>
+            <Button
+              icon={<RightOutlined aria-hidden />}
+              iconPlacement="end"
+              onClick={next}
+              disabled={pageCount === null || viewedPage >= pageCount}
+            >
+              Next page
+            </Button>
+            {onCitedPage ? null : (
+              <Button type="link" onClick={() => setViewedPage(() => citation.page)}>
+                Back to the cited page ({citation.page})
+              </Button>
+            )}
+          </Flex>
           {reading.source === 'ocr' ? <OcrPassageNote confidence={reading.ocr_confidence} /> : null}
           {downloadError ? <Alert type="error" showIcon title={downloadError} /> : null}
           {load.status === 'loading' ? (
@@ -189,7 +242,25 @@ export function CitationView({ citation, source, onClose, title }: CitationViewP
             </Flex>
           ) : null}
           {load.status === 'failed' ? <Alert type="error" showIcon title={load.error} /> : null}
-          {page ? <PageText page={page} citation={citation} /> : null}
+          <div
+            style={{
+              display: 'grid',
+              gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 320px), 1fr))',
+              gap: 16,
+              alignItems: 'start',
+            }}
+          >
+            <PageImageView
+              source={source}
+              s3Key={citation.s3_key}
+              filename={citation.filename}
+              page={viewedPage}
+              chunkId={onCitedPage ? citation.chunk_id : null}
+              onPrevious={previous}
+              onNext={next}
+            />
+            {page ? <PageText page={page} citation={citation} /> : null}
+          </div>
         </Flex>
       ) : null}
     </Modal>

@@ -2,11 +2,13 @@ import type {
   ClearConversationResponse,
   ConversationEntry,
   DocumentPageResponse,
+  PageImageResponse,
   DownloadLinkResponse,
   QueryResponse,
   SaveConversationResponse,
 } from '@ewrt/contract';
 import type { ExportedFile } from '@ewrt/shared/kit';
+import type { PageImageRequest } from '../api/conversationApi';
 
 /** The messages of one scope (part 2 §8 "Query chat" or "Opinions"), shown when the server gives none. */
 export interface ConversationMessages {
@@ -35,6 +37,10 @@ export interface ConversationSource {
   saveToVectors: (includeQueries: boolean) => Promise<SaveConversationResponse>;
   /** The cited page's indexed text (the citation view). */
   getPage: (s3Key: string, page: number) => Promise<DocumentPageResponse>;
+  /** The cited page as it looks: a link to its image, its words and the passage's rectangles (the page view). */
+  getPageImage: (s3Key: string, page: number, request: PageImageRequest) => Promise<PageImageResponse>;
+  /** Opens the patient's latest bundle at a page (absent for opinion documents, which are in no bundle). */
+  openBundlePage?: (bundlePage: number) => Promise<void>;
   /** A signed link to the cited document's original file. */
   getDownloadLink: (s3Key: string) => Promise<DownloadLinkResponse>;
   messages: ConversationMessages;

@@ -12,19 +12,21 @@ import {
 import { DocumentsApp } from '../../app/DocumentsApp';
 import {
   CLEARED,
-  RETRIEVAL_ONLY_MODEL,
   clearOpinionConversationHandler,
   docxAnswer,
   exportOpinionConversationHandler,
   makeAssistantEntry,
   makeDocumentPage,
+  makePageImage,
   makeQueryResponse,
   makeSaveAnswer,
   makeSourceLocation,
   makeUserEntry,
   opinionConversationHandler,
   opinionDocumentPageHandler,
+  opinionPageImageHandler,
   opinionQueryHandler,
+  RETRIEVAL_ONLY_MODEL,
   saveOpinionConversationHandler,
 } from '../testing-support/conversationApiHandlers';
 import { apiError } from '../testing-support/documentsApiHandlers';
@@ -37,6 +39,7 @@ let storedEntries: ConversationEntry[];
 
 const server = setupApiServer(
   opinionConversationHandler(() => HttpResponse.json({ entries: storedEntries })),
+  opinionPageImageHandler(makePageImage()),
 );
 
 let clickedLinks: ClickedLink[];

@@ -4,6 +4,7 @@ import {
   exportOpinionConversation,
   getOpinionConversation,
   getOpinionDocumentPage,
+  getOpinionPageImage,
   saveOpinionConversationToVectors,
 } from '../api/conversationApi';
 import { getOpinionDocumentDownload } from '../api/opinionsApi';
@@ -18,6 +19,7 @@ export const opinionConversationSource: ConversationSource = {
   exportConversation: exportOpinionConversation,
   saveToVectors: saveOpinionConversationToVectors,
   getPage: getOpinionDocumentPage,
+  getPageImage: getOpinionPageImage,
   getDownloadLink: getOpinionDocumentDownload,
   messages: OPINION_CONVERSATION_MESSAGES,
 };

@@ -15,6 +15,9 @@ export const bundleStateHandler = (answer: Answer<BundleStateResponse>) =>
 export const saveBundleOrderHandler = (answer: Answer<BundleStateResponse>) =>
   http.put(apiUrl('/api/patients/:id/bundle/order'), respond(answer, 200));
 
+export const saveBundleDescriptionHandler = (answer: Answer<BundleStateResponse>) =>
+  http.put(apiUrl('/api/patients/:id/bundle/description'), respond(answer, 200));
+
 export const generateBundleHandler = (answer: Answer<GenerateBundleResponse>) =>
   http.post(apiUrl('/api/patients/:id/bundle'), respond(answer, 202));
 
@@ -23,9 +26,12 @@ export const bundleDownloadHandler = (answer: Answer<DownloadLinkResponse>) =>
 
 /** A processed document of patient 101 as the bundle lists it. */
 export function makeBundleDocument(overrides: Partial<BundleDocument> = {}): BundleDocument {
+  const filename = overrides.filename ?? 'discharge-summary.pdf';
   return {
     s3_key: 'key_discharge_0001',
-    filename: 'discharge-summary.pdf',
+    filename,
+    description: filename,
+    description_source: 'filename',
     file_type: 'pdf',
     document_date: '2023-04-03',
     uploaded_at: '2026-01-06T10:15:00.000Z',
@@ -47,6 +53,7 @@ export function makeRecordBundle(
     return {
       s3_key: document.s3_key,
       filename: document.filename,
+      description: document.description,
       document_date: document.document_date,
       first_page: first,
       last_page: next - 1,

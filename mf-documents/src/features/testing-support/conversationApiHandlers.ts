@@ -4,6 +4,7 @@ import type {
   ClearConversationResponse,
   ConversationEntry,
   DocumentPageResponse,
+  PageImageResponse,
   ModelInfo,
   Patient,
   QueryResponse,
@@ -203,6 +204,44 @@ export const updateDateOfEventHandler = (answer: Answer<UpdateDateOfEventRespons
 export const patientDocumentPageHandler = (answer: Answer<DocumentPageResponse>) =>
   http.get(apiUrl('/api/documents/patient/:patientId/pages/:s3Key/:page'), respond(answer));
 
+/** A page image answer as the page view gets it: a drawn A4 page at 100 dpi with two words and a marked passage. */
+export function makePageImage(overrides: Partial<PageImageResponse> = {}): PageImageResponse {
+  return {
+    s3_key: 'key_mri_report_000000001',
+    page: 2,
+    page_count: 3,
+    dpi: 100,
+    image_url: 'http://api.test/api/files/signed-page-image',
+    width: 827,
+    height: 1169,
+    words: [
+      {
+        text: 'MRI',
+        x: 0.1,
+        y: 0.2,
+        width: 0.05,
+        height: 0.015,
+        ocr_confidence: null,
+        low_confidence: false,
+      },
+      {
+        text: 'lumbar',
+        x: 0.16,
+        y: 0.2,
+        width: 0.09,
+        height: 0.015,
+        ocr_confidence: null,
+        low_confidence: false,
+      },
+    ],
+    passage_boxes: [{ x: 0.1, y: 0.2, width: 0.15, height: 0.015 }],
+    ...overrides,
+  };
+}
+
+export const patientPageImageHandler = (answer: Answer<PageImageResponse>) =>
+  http.get(apiUrl('/api/documents/patient/:patientId/pages/:s3Key/:page/image'), respond(answer));
+
 export const dateOfEventUpdated = (patient: Patient): UpdateDateOfEventResponse => ({
   patient,
   message: 'Date of event updated',
@@ -227,6 +266,9 @@ export const saveOpinionConversationHandler = (answer: Answer<SaveConversationRe
 
 export const opinionDocumentPageHandler = (answer: Answer<DocumentPageResponse>) =>
   http.get(apiUrl('/api/opinions/documents/pages/:s3Key/:page'), respond(answer));
+
+export const opinionPageImageHandler = (answer: Answer<PageImageResponse>) =>
+  http.get(apiUrl('/api/opinions/documents/pages/:s3Key/:page/image'), respond(answer));
 
 /** A .docx answer as the export calls send it, named by Content-Disposition. */
 export function docxAnswer(contentDisposition: string) {

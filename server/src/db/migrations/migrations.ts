@@ -15,6 +15,7 @@ import { m013Transcriptions } from './m013Transcriptions.js';
 import { m014TokenRotations } from './m014TokenRotations.js';
 import { m015FairJobClaims } from './m015FairJobClaims.js';
 import { m016ChronologyFlags } from './m016ChronologyFlags.js';
+import { m017PageViews } from './m017PageViews.js';
 import { m018DictationCorrections } from './m018DictationCorrections.js';
 
 export const migrations: readonly Migration[] = [
@@ -34,5 +35,6 @@ export const migrations: readonly Migration[] = [
   m014TokenRotations,
   m015FairJobClaims,
   m016ChronologyFlags,
+  m017PageViews,
   m018DictationCorrections,
 ];

@@ -39,6 +39,8 @@ export interface StoredBundleEntry {
   /** The document's key now, or null once the document was deleted. */
   storageKey: string | null;
   filename: string;
+  /** How the index named it; null for a bundle made before descriptions. */
+  description: string | null;
   documentDate: string | null;
   firstPage: number;
   lastPage: number;
@@ -48,6 +50,8 @@ export interface StoredBundleEntry {
 export interface NewBundleEntry {
   documentId: number;
   filename: string;
+  /** How the index and the outline named it. */
+  description: string;
   documentDate: string | null;
   firstPage: number;
   lastPage: number;
@@ -136,6 +140,29 @@ export function createBundleRepository(db: Queryable) {
         texts.set(row.document_id, before === undefined ? row.text : `${before}\n${row.text}`);
       }
       return texts;
+    },
+
+    /** The descriptions experts gave the documents for the index, by document. */
+    async expertDescriptions(documentIds: readonly number[]): Promise<Map<number, string>> {
+      const { rows } = await db.query<{ document_id: number; description: string }>(
+        `SELECT document_id, description FROM bundle_descriptions WHERE document_id = ANY($1::int[])`,
+        [documentIds],
+      );
+      return new Map(rows.map((row) => [row.document_id, row.description]));
+    },
+
+    /** Keeps the expert's description of a document, or with null goes back to the one read from it. */
+    async setExpertDescription(documentId: number, description: string | null, by: number, at: Date) {
+      if (description === null) {
+        await db.query(`DELETE FROM bundle_descriptions WHERE document_id = $1`, [documentId]);
+        return;
+      }
+      await db.query(
+        `INSERT INTO bundle_descriptions (document_id, description, updated_by, updated_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (document_id) DO UPDATE
+            SET description = EXCLUDED.description, updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at`,
+        [documentId, description, by, at.toISOString()],
+      );
     },
 
     async setDocumentDates(dates: ReadonlyMap<number, string>): Promise<void> {
@@ -279,12 +306,13 @@ export function createBundleRepository(db: Queryable) {
         document_id: number | null;
         storage_key: string | null;
         filename: string;
+        description: string | null;
         document_date: string | null;
         first_page: number;
         last_page: number;
         page_map: (number | string)[];
       }>(
-        `SELECT e.position, e.document_id, d.storage_key, e.filename,
+        `SELECT e.position, e.document_id, d.storage_key, e.filename, e.description,
                 to_char(e.document_date, 'YYYY-MM-DD') AS document_date, e.first_page, e.last_page, e.page_map
            FROM record_bundle_documents e
            LEFT JOIN documents d ON d.id = e.document_id
@@ -296,6 +324,7 @@ export function createBundleRepository(db: Queryable) {
         documentId: row.document_id,
         storageKey: row.storage_key,
         filename: row.filename,
+        description: row.description,
         documentDate: row.document_date,
         firstPage: row.first_page,
         lastPage: row.last_page,
@@ -349,8 +378,8 @@ export function createBundleRepository(db: Queryable) {
       for (const [index, entry] of result.entries.entries()) {
         await db.query(
           `INSERT INTO record_bundle_documents (bundle_id, document_id, position, filename, document_date,
-                                                first_page, last_page, page_map)
-           VALUES ($1, (SELECT id FROM documents WHERE id = $2), $3, $4, $5::date, $6, $7, $8::int[])`,
+                                                first_page, last_page, page_map, description)
+           VALUES ($1, (SELECT id FROM documents WHERE id = $2), $3, $4, $5::date, $6, $7, $8::int[], $9)`,
           [
             bundle.id,
             entry.documentId,
@@ -360,6 +389,7 @@ export function createBundleRepository(db: Queryable) {
             entry.firstPage,
             entry.lastPage,
             entry.pageMap,
+            entry.description,
           ],
         );
       }

@@ -6,6 +6,7 @@ import {
   type DownloadLinkResponse,
   type GenerateBundleResponse,
   type RecordBundle,
+  type SaveBundleDescriptionRequest,
 } from '@ewrt/contract';
 import type { Clock } from '../../context/Clock.js';
 import type { Database } from '../../db/Database.js';
@@ -24,6 +25,7 @@ import {
   type StoredBundle,
   type StoredBundleEntry,
 } from './bundleRepository.js';
+import { describeBundleDocument, descriptionText } from './describeBundleDocument.js';
 import { findDocumentDate } from './findDocumentDate.js';
 import { orderBundleDocuments } from './orderBundleDocuments.js';
 
@@ -35,6 +37,7 @@ export const BUNDLE_MESSAGES = {
     `A bundle is already being generated for this patient (job ${jobId}). Wait for it to finish, or cancel it from the job list.`,
   queued: 'The bundle is being generated in the background',
   noBundle: 'No bundle has been generated for this patient yet',
+  documentNotFound: 'Document not found',
   orderMismatch: (problems: string[]) =>
     `The order must name every processed document of this patient exactly once: ${problems.join('; ')}.`,
 } as const;
@@ -46,6 +49,8 @@ export const BUNDLE_JOB_STEPS: JobStepDeclaration[] = [
   { name: 'index', description: 'Writing the index', weight: 0.5 },
   { name: 'save', description: 'Saving the bundle', weight: 0.5 },
 ];
+
+type Described = Pick<BundleDocument, 'description' | 'description_source'>;
 
 /** The document date is looked for on the first pages only: a letter's own date is at its head. */
 const DATE_PAGES = 2;
@@ -109,8 +114,41 @@ export function createBundleService(deps: BundleServiceDeps) {
     return orderBundleDocuments(documents);
   }
 
-  function toBundleDocument(document: BundleSourceDocument, index: number): BundleDocument {
+  /**
+   * How the index names each document: the expert's description, else the author and kind read from its opening
+   * pages, else its file name.
+   */
+  async function descriptionsOf(
+    patient: StoredPatient,
+    documents: readonly BundleSourceDocument[],
+  ): Promise<Map<number, Described>> {
+    const ids = documents.map((document) => document.id);
+    const expert = await bundles.expertDescriptions(ids);
+    const texts = await bundles.openingText(
+      ids.filter((id) => !expert.has(id)),
+      DATE_PAGES,
+    );
+    return new Map(
+      documents.map((document): [number, Described] => {
+        const given = expert.get(document.id);
+        if (given !== undefined) return [document.id, { description: given, description_source: 'expert' }];
+        const read = describeBundleDocument(texts.get(document.id) ?? '', patient.Surname);
+        const description = descriptionText(read, document.filename);
+        return [
+          document.id,
+          { description, description_source: description === document.filename ? 'filename' : 'document' },
+        ];
+      }),
+    );
+  }
+
+  function toBundleDocument(
+    document: BundleSourceDocument,
+    index: number,
+    described: Described,
+  ): BundleDocument {
     return {
+      ...described,
       s3_key: document.storageKey,
       filename: document.filename,
       file_type: document.fileType,
@@ -145,6 +183,7 @@ export function createBundleService(deps: BundleServiceDeps) {
       entries: entries.map((entry) => ({
         s3_key: entry.storageKey ?? '',
         filename: entry.filename,
+        description: entry.description,
         document_date: entry.documentDate,
         first_page: entry.firstPage,
         last_page: entry.lastPage,
@@ -158,8 +197,11 @@ export function createBundleService(deps: BundleServiceDeps) {
     const bundle = await bundles.current(patient.ID_Patient);
     const entries = bundle?.status === 'completed' ? await bundles.entries(bundle.id) : [];
     const activeJobId = await bundles.activeJobId(patient.ID_Patient, JOB_TYPES.RECORD_BUNDLE);
+    const described = await descriptionsOf(patient, ordered);
     return {
-      documents: ordered.map(toBundleDocument),
+      documents: ordered.map((document, index) =>
+        toBundleDocument(document, index, described.get(document.id)!),
+      ),
       order_saved: ordered.some((document) => document.savedPosition !== null),
       bundle: bundle ? toRecordBundle(bundle, entries, ordered) : null,
       active_job: activeJobId === null ? null : await jobs.get(activeJobId),
@@ -212,6 +254,33 @@ export function createBundleService(deps: BundleServiceDeps) {
       return stateOf(patient);
     },
 
+    /** Sets how the index describes one of the patient's processed documents; empty goes back to the one read. */
+    async saveDescription(
+      user: AuthenticatedUser,
+      patientId: number,
+      request: SaveBundleDescriptionRequest,
+      audit: RequestAudit,
+    ): Promise<BundleStateResponse> {
+      const patient = await patientForBundle(user, patientId, audit);
+      const documents = await bundles.processedDocuments(patient.ID_Patient, patient.ID_Group);
+      const document = documents.find((candidate) => candidate.storageKey === request.s3_key);
+      if (!document) throw notFound(BUNDLE_MESSAGES.documentNotFound);
+      const description = request.description.replace(/\s+/g, ' ').trim();
+      await db.transaction(async (tx) => {
+        await createBundleRepository(tx).setExpertDescription(
+          document.id,
+          description === '' ? null : description,
+          user.id,
+          clock(),
+        );
+        audit.describe({
+          details: { document_id: document.id, description: description === '' ? null : description },
+        });
+        await audit.recordWithin(tx);
+      });
+      return stateOf(patient);
+    },
+
     /** Queues the bundle job over the current order; one at a time per patient. */
     async generate(
       user: AuthenticatedUser,
@@ -222,6 +291,10 @@ export function createBundleService(deps: BundleServiceDeps) {
       const ordered = await orderedDocuments(patient);
       if (ordered.length === 0) throw badRequest(BUNDLE_MESSAGES.noDocuments);
       const documentIds = ordered.map((document) => document.id);
+      const described = await descriptionsOf(patient, ordered);
+      const descriptions = Object.fromEntries(
+        ordered.map((document) => [String(document.id), described.get(document.id)!.description]),
+      );
       const jobId = await db.transaction(async (tx) => {
         const repository = createBundleRepository(tx);
         // Two clicks at once must not both start a job: the second waits here, then sees the first's job.
@@ -237,7 +310,7 @@ export function createBundleService(deps: BundleServiceDeps) {
             groupId: patient.ID_Group,
             patientId: patient.ID_Patient,
             title: `Record bundle of ${patient.FirstName} ${patient.Surname}`,
-            inputData: { document_ids: documentIds, document_count: documentIds.length },
+            inputData: { document_ids: documentIds, document_count: documentIds.length, descriptions },
             steps: BUNDLE_JOB_STEPS,
           },
           tx,

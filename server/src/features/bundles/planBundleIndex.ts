@@ -1,4 +1,5 @@
-import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+import { rgb, type PDFArray, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+import { pageDestination } from './addBundleNavigation.js';
 import { isoDateToEnGb } from './bundleDates.js';
 import { encodableText } from './encodableText.js';
 import { A4, wrapLine } from './renderTextAsPdf.js';
@@ -25,9 +26,14 @@ export interface IndexHeading {
   madeOn: string;
 }
 
+/** A document as the index names it: its description (author and kind), and its file name. */
+export interface IndexedDocument {
+  description: string;
+  filename: string;
+}
+
 /** One line of the index, once the bundle pages are known. */
 export interface IndexEntry {
-  filename: string;
   /** ISO date or null. */
   documentDate: string | null;
   firstPage: number;
@@ -44,6 +50,8 @@ export interface BundleIndexPlan {
 interface PlannedRow {
   number: number;
   lines: string[];
+  /** The file name under the description, in grey (none when the description is the file name). */
+  fileLines: string[];
 }
 
 const pageRange = (entry: IndexEntry) =>
@@ -51,27 +59,30 @@ const pageRange = (entry: IndexEntry) =>
 
 /**
  * Lays out the bundle's index: the title "Record bundle" with the patient, MRN and the day it was made, then a
- * table of No., document, date (or "Undated") and bundle pages. Each row's height depends only on its file name
- * (long names wrap), so the number of index pages is known from the names alone, before the documents are placed.
+ * table of No., document (its description, the file name under it), date (or "Undated") and bundle pages; each row
+ * is a link to the document's first page. Each row's height depends only on its text (long lines wrap), so the
+ * number of index pages is known before the documents are placed.
  */
 export function planBundleIndex(
-  filenames: readonly string[],
+  documents: readonly IndexedDocument[],
   heading: IndexHeading,
   fonts: { regular: PDFFont; bold: PDFFont },
 ): BundleIndexPlan {
   const clean = encodableText(fonts.regular);
   const fits = (text: string) => fonts.regular.widthOfTextAtSize(text, TEXT_SIZE) <= COLUMNS.document.width;
-  const rows: PlannedRow[] = filenames.map((filename, index) => ({
+  const rows: PlannedRow[] = documents.map((document, index) => ({
     number: index + 1,
-    lines: wrapLine(clean(filename), fits),
+    lines: wrapLine(clean(document.description), fits),
+    fileLines: document.description === document.filename ? [] : wrapLine(clean(document.filename), fits),
   }));
+  const rowHeight = (row: PlannedRow) => (row.lines.length + row.fileLines.length) * LINE_HEIGHT + ROW_GAP;
   const headingHeight = 18 + 3 * 16 + 14;
   const continuationHeight = 16 + 12;
   const tableHeaderHeight = LINE_HEIGHT + ROW_GAP + 4;
   const pages: PlannedRow[][] = [[]];
   let room = A4.height - MARGIN_TOP - MARGIN_BOTTOM - headingHeight - tableHeaderHeight;
   for (const row of rows) {
-    const height = row.lines.length * LINE_HEIGHT + ROW_GAP;
+    const height = rowHeight(row);
     if (height > room && pages[pages.length - 1]!.length > 0) {
       pages.push([]);
       room = A4.height - MARGIN_TOP - MARGIN_BOTTOM - continuationHeight - tableHeaderHeight;
@@ -80,8 +91,28 @@ export function planBundleIndex(
     room -= height;
   }
 
-  function text(page: PDFPage, value: string, x: number, y: number, font = fonts.regular, size = TEXT_SIZE) {
-    page.drawText(clean(value), { x, y, size, font, color: rgb(0, 0, 0) });
+  function text(
+    page: PDFPage,
+    value: string,
+    x: number,
+    y: number,
+    font = fonts.regular,
+    size = TEXT_SIZE,
+    color = rgb(0, 0, 0),
+  ) {
+    page.drawText(clean(value), { x, y, size, font, color });
+  }
+
+  /** Makes a row of the index a link to where its document begins. */
+  function link(bundle: PDFDocument, page: PDFPage, top: number, height: number, destination: PDFArray) {
+    const annotation = bundle.context.obj({
+      Type: 'Annot',
+      Subtype: 'Link',
+      Rect: [MARGIN_X, top - height + ROW_GAP / 2, A4.width - MARGIN_X, top + ROW_GAP / 2],
+      Border: [0, 0, 0],
+      Dest: destination,
+    });
+    page.node.addAnnot(bundle.context.register(annotation));
   }
 
   function drawTableHeader(page: PDFPage, top: number): number {
@@ -100,6 +131,8 @@ export function planBundleIndex(
   return {
     pageCount: pages.length,
     draw(bundle, entries) {
+      // Found before the index pages go in front of them: a page's reference stays the same when pages move.
+      const destinations = entries.map((entry) => pageDestination(bundle, entry.firstPage - pages.length));
       pages.forEach((pageRows, pageIndex) => {
         const page = bundle.insertPage(pageIndex, [A4.width, A4.height]);
         let top = A4.height - MARGIN_TOP;
@@ -119,9 +152,21 @@ export function planBundleIndex(
           const y = top - TEXT_SIZE;
           text(page, `${row.number}.`, COLUMNS.number.x, y);
           row.lines.forEach((line, index) => text(page, line, COLUMNS.document.x, y - index * LINE_HEIGHT));
+          row.fileLines.forEach((line, index) =>
+            text(
+              page,
+              line,
+              COLUMNS.document.x,
+              y - (row.lines.length + index) * LINE_HEIGHT,
+              fonts.regular,
+              TEXT_SIZE - 1,
+              GREY,
+            ),
+          );
           text(page, entry.documentDate ? isoDateToEnGb(entry.documentDate) : 'Undated', COLUMNS.date.x, y);
           text(page, pageRange(entry), COLUMNS.pages.x, y);
-          top -= row.lines.length * LINE_HEIGHT + ROW_GAP;
+          link(bundle, page, top, rowHeight(row), destinations[row.number - 1]!);
+          top -= rowHeight(row);
         }
       });
     },

@@ -20,7 +20,10 @@ import {
   type JobQueue,
 } from '../jobs/JobQueue.js';
 import { stepTimeLimitMs } from '../jobs/stepTimeLimits.js';
-import { londonEnGbDate } from './bundleDates.js';
+import { createPageViewRepository } from '../page-views/pageViewRepository.js';
+import { addBundleNavigation } from './addBundleNavigation.js';
+import { addInvisibleText } from './addInvisibleText.js';
+import { isoDateToEnGb, londonEnGbDate } from './bundleDates.js';
 import { createBundleRepository, type NewBundleEntry, type StoredBundle } from './bundleRepository.js';
 import { planBundleIndex, type BundleIndexPlan } from './planBundleIndex.js';
 import { renderTextAsPdf } from './renderTextAsPdf.js';
@@ -42,6 +45,8 @@ type RenderedFrom = 'pdf' | 'libreoffice' | 'text';
 interface RenderedDocument {
   documentId: number;
   filename: string;
+  /** How the index and the outline name it (absent in a checkpoint saved before descriptions: the file name). */
+  description?: string;
   documentDate: string | null;
   /** The PDF to copy: the original for a PDF, else a rendering kept in the store until the job ends. */
   storageKey: string;
@@ -72,6 +77,10 @@ const FROM_LABELS: Record<RenderedFrom, string> = {
   text: 'its text set on A4 pages',
 };
 
+/** "14/03/2023 — Mr P. Fletcher, Consultant Orthopaedic Surgeon — clinic letter": the date, then the description. */
+const bookmarkTitle = (entry: NewBundleEntry) =>
+  `${entry.documentDate ? isoDateToEnGb(entry.documentDate) : 'Undated'} — ${entry.description}`;
+
 /** Pages copied per call: one copier shares fonts and images between them, and the API gets a turn in between. */
 const PAGES_PER_COPY = 20;
 
@@ -98,6 +107,7 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
   const { db, files } = deps;
   const bundles = createBundleRepository(db);
   const documents = createDocumentRepository(db);
+  const pageViews = createPageViewRepository(db);
 
   async function storeTemporary(pdf: Uint8Array): Promise<string> {
     const key = newStorageKey();
@@ -124,7 +134,7 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
   async function renderAsText(
     document: StoredDocument,
     job: JobContext,
-    base: Pick<RenderedDocument, 'documentId' | 'filename' | 'documentDate'>,
+    base: Pick<RenderedDocument, 'documentId' | 'filename' | 'description' | 'documentDate'>,
   ): Promise<RenderedDocument> {
     const rendered = await renderTextAsPdf(await extractedPages(document, job));
     return {
@@ -140,9 +150,10 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
   async function render(
     document: StoredDocument,
     documentDate: string | null,
+    description: string,
     job: JobContext,
   ): Promise<RenderedDocument> {
-    const base = { documentId: document.id, filename: document.filename, documentDate };
+    const base = { documentId: document.id, filename: document.filename, description, documentDate };
     if (document.fileType === 'pdf') {
       const source = await loadCopyable(await readStored(files, document.storageKey));
       if (source) {
@@ -207,7 +218,10 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
     const font = await pdf.embedFont(StandardFonts.Helvetica);
     const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
     const index = planBundleIndex(
-      rendered.map((document) => document.filename),
+      rendered.map((document) => ({
+        description: document.description ?? document.filename,
+        filename: document.filename,
+      })),
       { patientName: heading.name, mrn: heading.mrn, madeOn: londonEnGbDate(new Date(bundle.createdAt)) },
       { regular: font, bold },
     );
@@ -235,13 +249,18 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
       if (!source) throw new JobFailedError(`${document.filename} could not be read again to copy its pages`);
       const firstPage = nextPage;
       const pageCount = source.getPageCount();
+      // A scanned page carries the words OCR read on it, invisible: the bundle can be searched and copied from.
+      const ocrWords =
+        document.from === 'pdf' ? await pageViews.ocrWordsOfDocument(document.documentId) : new Map();
       for (let start = 0; start < pageCount; start += PAGES_PER_COPY) {
         const indices = Array.from(
           { length: Math.min(PAGES_PER_COPY, pageCount - start) },
           (_, i) => start + i,
         );
-        for (const page of await pdf.copyPages(source, indices)) {
+        for (const [copied, page] of (await pdf.copyPages(source, indices)).entries()) {
           pdf.addPage(page);
+          const words = ocrWords.get(indices[copied]! + 1);
+          if (words) addInvisibleText(page, words, font);
           stampPageNumber(page, nextPage, font);
           nextPage += 1;
         }
@@ -255,6 +274,7 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
       entries.push({
         documentId: document.documentId,
         filename: document.filename,
+        description: document.description ?? document.filename,
         documentDate: document.documentDate,
         firstPage,
         lastPage: nextPage - 1,
@@ -267,6 +287,10 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
   function addIndex(assembled: AssembledBundle): void {
     if (assembled.indexed) return;
     assembled.index.draw(assembled.pdf, assembled.entries);
+    addBundleNavigation(assembled.pdf, [
+      { title: 'Index', page: 1 },
+      ...assembled.entries.map((entry) => ({ title: bookmarkTitle(entry), page: entry.firstPage })),
+    ]);
     for (let page = 0; page < assembled.index.pageCount; page += 1) {
       stampPageNumber(assembled.pdf.getPage(page), page + 1, assembled.font);
     }
@@ -291,6 +315,7 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
       throw new JobCancelledError('The bundle was removed before it was made');
     }
     const documentIds = ((job.inputData.document_ids as unknown[]) ?? []).map(Number);
+    const descriptions = (job.inputData.descriptions ?? {}) as Record<string, string>;
     const saved = (job.checkpoint ?? null) as RenderCheckpoint | null;
     const progress: RenderCheckpoint = {
       rendered: [...(saved?.rendered ?? [])],
@@ -324,7 +349,12 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
               (position / Math.max(1, documentIds.length)) * 100,
               `Rendering ${document.filename} (${position + 1} of ${documentIds.length})`,
             );
-            const result = await render(document, dates.get(documentId) ?? null, job);
+            const result = await render(
+              document,
+              dates.get(documentId) ?? null,
+              descriptions[String(documentId)] ?? document.filename,
+              job,
+            );
             await job.log(
               'info',
               `${document.filename}: ${result.pageCount} page(s), ${FROM_LABELS[result.from]}`,

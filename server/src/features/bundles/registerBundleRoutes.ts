@@ -24,6 +24,13 @@ export function registerBundleRoutes(app: ApiInstance, bundles: BundleService): 
   });
 
   app.route({
+    ...recordBundleCalls.saveBundleDescription,
+    config: { audit: { action: 'bundle.describe', resource: 'patient' } },
+    handler: (request) =>
+      bundles.saveDescription(currentUser(request), request.params.id, request.body, auditOf(request)),
+  });
+
+  app.route({
     ...recordBundleCalls.generateBundle,
     config: { audit: { action: 'bundle.generate', resource: 'patient' } },
     handler: async (request, reply) => {

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/Database.js';
+import type { DocumentFileType } from '../documents/extraction/ExtractedDocument.js';
 import type { IndexedPassage } from './rebuildPageText.js';
 
 /** A document as the page view needs it. */
@@ -7,6 +8,7 @@ export interface PageViewDocument {
   filename: string;
   storageKey: string;
   pageCount: number | null;
+  fileType: DocumentFileType;
 }
 
 interface DocumentRow {
@@ -14,15 +16,17 @@ interface DocumentRow {
   filename: string;
   storage_key: string;
   page_count: number | null;
+  file_type: DocumentFileType;
 }
 
-const DOCUMENT_SELECT = `SELECT id, filename, storage_key, page_count FROM documents`;
+const DOCUMENT_SELECT = `SELECT id, filename, storage_key, page_count, file_type FROM documents`;
 
 const toPageViewDocument = (row: DocumentRow): PageViewDocument => ({
   id: row.id,
   filename: row.filename,
   storageKey: row.storage_key,
   pageCount: row.page_count,
+  fileType: row.file_type,
 });
 
 interface PassageRow {

@@ -18,6 +18,7 @@ import type { AuthenticatedUser } from '../auth/userDirectory.js';
 import type { DownloadLinks } from '../files/createDownloadLinks.js';
 import { newStorageKey } from '../files/FileStore.js';
 import { createGeneratedFileRepository, type GeneratedFileOwner } from '../files/generatedFileRepository.js';
+import { pageViewFileKeys } from '../page-views/pageViewRepository.js';
 import { baseName, checkDocumentName } from './checkDocumentName.js';
 import { detectDocumentType } from './detectDocumentType.js';
 import { VECTOR_REBUILD_STEPS } from './documentJobSteps.js';
@@ -193,8 +194,10 @@ export function createDocumentPipeline(deps: DocumentPipelineDeps) {
       audit: RequestAudit,
     ): Promise<DocumentDeleteResponse> {
       const document = await documentOf(owner, storageKey);
+      let drawn: string[] = [];
       const remaining = await db.transaction(async (tx) => {
         const repository = createDocumentRepository(tx);
+        drawn = await pageViewFileKeys(tx, 'd.id = $1', document.id);
         await repository.delete(document.id);
         const left = await repository.chunkCountOf(owner);
         audit.describe({
@@ -208,6 +211,7 @@ export function createDocumentPipeline(deps: DocumentPipelineDeps) {
         return left;
       });
       await files.remove(document.storageKey);
+      for (const key of drawn) await files.remove(key);
       return {
         success: true,
         message: DOCUMENT_MESSAGES.deleted(document.filename),

@@ -3,12 +3,13 @@ import type { Database } from '../../db/Database.js';
 import type { FileStore } from '../files/FileStore.js';
 import { createGeneratedFileRepository } from '../files/generatedFileRepository.js';
 import { removeFilesOnceUnreferenced } from '../files/removeFilesOnceUnreferenced.js';
+import { pageViewFileKeys } from '../page-views/pageViewRepository.js';
 import type { PatientDataPurger } from '../patients/patientDataPurgers.js';
 import { createDocumentRepository } from './documentRepository.js';
 
 /**
  * The documents' share of "Delete all patient data", as two counts in its answer: `vectors` (the passages of the
- * retrieval index) and `documents` (the rows, with the generated file list). The stored files go once the purge's
+ * retrieval index) and `documents` (the rows, with the generated file list and the pages drawn for the page view). The stored files go once the purge's
  * transaction has committed: a rolled-back purge keeps its files.
  */
 export function createDocumentPurgers(deps: {
@@ -31,9 +32,10 @@ export function createDocumentPurgers(deps: {
     {
       name: 'documents',
       async purge(tx, patientId) {
+        const drawn = await pageViewFileKeys(tx, 'd.patient_id = $1', patientId);
         const removed = await createDocumentRepository(tx).deleteAllOfPatient(patientId);
         const generated = await createGeneratedFileRepository(tx).deleteAllOfPatient(patientId);
-        removeFilesOnceUnreferenced(deps, [...removed.keys, ...generated]);
+        removeFilesOnceUnreferenced(deps, [...removed.keys, ...drawn, ...generated]);
         return removed.documents;
       },
     },

@@ -10,7 +10,10 @@ const CONTENT_TYPES: Record<DocumentFileType, string> = {
   txt: 'text/plain',
 };
 
-/** The documents feature's stored files, for signed downloads: uploaded documents and generated file lists. */
+/**
+ * The documents feature's stored files, for signed downloads: uploaded documents, their pages drawn for the page view,
+ * and generated file lists.
+ */
 export function createDownloadableFileLookup(db: Queryable): DownloadableFileLookup {
   return async (storageKey) => {
     const document = await db.query<{
@@ -26,6 +29,20 @@ export function createDownloadableFileLookup(db: Queryable): DownloadableFileLoo
         contentType: CONTENT_TYPES[row.file_type],
         patientId: row.patient_id,
         documentId: row.id,
+      };
+    }
+    const drawn = await db.query<{ id: number; patient_id: number | null; filename: string; page: number }>(
+      `SELECT d.id, d.patient_id, d.filename, i.page FROM document_page_images i JOIN documents d ON d.id = i.document_id
+        WHERE i.storage_key = $1`,
+      [storageKey],
+    );
+    const page = drawn.rows[0];
+    if (page) {
+      return {
+        filename: `${page.filename} page ${page.page}.png`,
+        contentType: 'image/png',
+        patientId: page.patient_id,
+        documentId: page.id,
       };
     }
     const generated = await db.query<{ patient_id: number | null; filename: string }>(

@@ -4,6 +4,7 @@ import { createAuthoringDocumentRepository } from '../authoring-documents/author
 import type { FileStore } from '../files/FileStore.js';
 import { createGeneratedFileRepository } from '../files/generatedFileRepository.js';
 import { removeFilesOnceUnreferenced } from '../files/removeFilesOnceUnreferenced.js';
+import { pageViewFileKeys } from '../page-views/pageViewRepository.js';
 import { createDocumentRepository } from './documentRepository.js';
 
 /**
@@ -18,6 +19,7 @@ export async function removeStoredFilesOfUser(
 ): Promise<void> {
   const keys = [
     ...(await createDocumentRepository(tx).keysOfOwnerUser(userId)),
+    ...(await pageViewFileKeys(tx, 'd.owner_user_id = $1', userId)),
     ...(await createGeneratedFileRepository(tx).keysOfOwnerUser(userId)),
     ...(await createAuthoringDocumentRepository(tx).storageKeysOfUser(userId)),
   ];

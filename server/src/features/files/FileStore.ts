@@ -54,7 +54,10 @@ export interface FileStore {
    * A short-lived address where the client fetches `key` straight from the store, named and typed as given; only
    * stores that serve files themselves have it (S3). The server checks its own download link before asking.
    */
-  presignDownload?(key: string, file: { filename: string; contentType: string }): Promise<string>;
+  presignDownload?(
+    key: string,
+    file: { filename: string; contentType: string; disposition?: 'attachment' | 'inline' },
+  ): Promise<string>;
   /** Releases what the store holds open (connections); called once when the server closes. */
   close?(): void;
 }

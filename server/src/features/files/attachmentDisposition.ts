@@ -1,8 +1,11 @@
 /**
- * `Content-Disposition: attachment` naming the file: a plain ASCII `filename` for old clients and the exact name
+ * `Content-Disposition: attachment` (or `inline`, shown in the browser: a bundle opened at a page) naming the file: a plain ASCII `filename` for old clients and the exact name
  * as RFC 5987 `filename*` (UTF-8, percent-encoded), so accents and non-Latin names survive.
  */
-export function attachmentDisposition(filename: string): string {
+export function attachmentDisposition(
+  filename: string,
+  kind: 'attachment' | 'inline' = 'attachment',
+): string {
   const asciiFallback = filename
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -12,5 +15,5 @@ export function attachmentDisposition(filename: string): string {
     /['()*]/g,
     (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  return `attachment; filename="${asciiFallback}"; filename*=UTF-8''${encoded}`;
+  return `${kind}; filename="${asciiFallback}"; filename*=UTF-8''${encoded}`;
 }

@@ -114,7 +114,8 @@ export async function createS3FileStore(settings: S3StoreSettings, dataDir: stri
     async open(key) {
       try {
         const answer = await client.send(new GetObjectCommand({ Bucket, Key: checkedStorageKey(key) }));
-        if (!(answer.Body instanceof Readable)) throw new Error('The object store answered without a body stream');
+        if (!(answer.Body instanceof Readable))
+          throw new Error('The object store answered without a body stream');
         return answer.Body;
       } catch (error) {
         if (isNotFound(error)) throw new StoredFileMissingError(key);
@@ -153,7 +154,7 @@ export async function createS3FileStore(settings: S3StoreSettings, dataDir: stri
         new GetObjectCommand({
           Bucket,
           Key: checkedStorageKey(key),
-          ResponseContentDisposition: attachmentDisposition(file.filename),
+          ResponseContentDisposition: attachmentDisposition(file.filename, file.disposition),
           ResponseContentType: file.contentType,
         }),
         { expiresIn: PRESIGNED_DOWNLOAD_TTL_SECONDS },

@@ -46,6 +46,7 @@ export function registerFileRoutes(
           : new HttpError(403, FILE_MESSAGES.invalidLink);
       }
       const { grant } = checked;
+      const disposition = request.query.disposition ?? 'attachment';
       audit.describe({ userId: grant.userId });
       const file = await deps.lookup(grant.storageKey);
       if (!file) throw notFound(FILE_MESSAGES.fileGone);
@@ -56,7 +57,7 @@ export function registerFileRoutes(
       if (deps.files.presignDownload) {
         // The store serves the bytes itself: the link above was the check, the client goes there next.
         if ((await deps.files.size(grant.storageKey)) === null) throw notFound(FILE_MESSAGES.fileGone);
-        const location = await deps.files.presignDownload(grant.storageKey, file);
+        const location = await deps.files.presignDownload(grant.storageKey, { ...file, disposition });
         return reply.header('Cache-Control', 'no-store').redirect(location, 302);
       }
       let content;
@@ -71,8 +72,14 @@ export function registerFileRoutes(
       return (
         reply
           .type(file.contentType)
-          .header('Content-Disposition', attachmentDisposition(file.filename))
+          .header('Content-Disposition', attachmentDisposition(file.filename, disposition))
           .header('X-Content-Type-Options', 'nosniff')
+          // A page drawn for the page view is shown by the suite's pages, which may be another site than the API;
+          // the signed link is what allows it.
+          .header(
+            'Cross-Origin-Resource-Policy',
+            file.contentType === 'image/png' ? 'cross-origin' : 'same-site',
+          )
           // The contract declares only the failures: a 200 is the file's bytes, streamed as they are read.
           .send(content as never)
       );

@@ -24,7 +24,9 @@ export function removeFilesOnceUnreferenced(
        UNION SELECT storage_key FROM example_documents WHERE storage_key = ANY($1::text[])
        UNION SELECT storage_key FROM report_templates WHERE storage_key = ANY($1::text[])
        UNION SELECT storage_key FROM draft_reports WHERE storage_key = ANY($1::text[])
-       UNION SELECT storage_key FROM transcriptions WHERE storage_key = ANY($1::text[])`,
+       UNION SELECT storage_key FROM transcriptions WHERE storage_key = ANY($1::text[])
+       UNION SELECT storage_key FROM document_page_images WHERE storage_key = ANY($1::text[])
+       UNION SELECT storage_key FROM document_printouts WHERE storage_key = ANY($1::text[])`,
       [pending],
     );
     const stillReferenced = new Set(rows.map((row) => row.storage_key));

@@ -1,6 +1,8 @@
 import { inkCoverage, parseGrayImage } from './grayImage.js';
 import { parseTesseractTsv } from './parseTesseractTsv.js';
 import { runSandboxed } from '../../../platform/sandbox/runSandboxed.js';
+import type { PageWord } from '../../page-views/PageWord.js';
+import { readTesseractWordBoxes } from './readTesseractWordBoxes.js';
 
 /** Pages are rasterised at the resolution tesseract reads best (and scans are usually made at). */
 const RASTER_DPI = 300;
@@ -17,9 +19,12 @@ const MAX_TSV_BYTES = 16 * 1024 * 1024;
 /** OpenMP threads inside one tesseract gain almost nothing here: the parallelism is one process per core. */
 const ONE_THREAD = { OMP_THREAD_LIMIT: '1' };
 
-/** One page's OCR: its text and mean word confidence, "blank", or "unreadable" with the reason. */
+/**
+ * One page's OCR: its text, mean word confidence and the words' boxes (for the page view; null for a page read
+ * before boxes were kept), "blank", or "unreadable" with the reason.
+ */
 export type PageOcrResult =
-  | { status: 'read'; text: string; confidence: number; words: number }
+  | { status: 'read'; text: string; confidence: number; words: number; boxes: PageWord[] | null }
   | { status: 'blank' }
   | { status: 'unreadable'; reason: string };
 
@@ -68,5 +73,6 @@ export async function readPageByOcr(
     text: recognised.text,
     confidence: recognised.confidence,
     words: recognised.words,
+    boxes: readTesseractWordBoxes(tsv.toString('utf8'), image.width, image.height),
   };
 }
