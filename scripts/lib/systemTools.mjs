@@ -76,6 +76,12 @@ export const SYSTEM_TOOLS = [
     present: () => pythonImports('pocketsphinx'),
   },
   {
+    packages: ['espeak-ng'],
+    use: 'product',
+    why: 'pronounces the words users add to the speech vocabulary ("my words")',
+    present: () => onPath('espeak-ng'),
+  },
+  {
     packages: ['chromium'],
     use: 'test',
     why: 'the end-to-end tests run in Debian’s Chromium',
