@@ -53,7 +53,7 @@ export function BundleDescription({ document, onSave, disabled = false }: Bundle
           size="small"
           type="link"
           icon={<EditOutlined aria-hidden />}
-          aria-label={`Edit the index description of ${document.filename}`}
+          aria-label={`Edit description: index entry of ${document.filename}`}
           disabled={disabled}
           onClick={() => setDraft(document.description_source === 'expert' ? document.description : '')}
         >

@@ -381,7 +381,7 @@ describe('the index descriptions', () => {
       '(no author or kind found: the file name)',
     );
 
-    await user.click(screen.getByRole('button', { name: 'Edit the index description of gp-letter.pdf' }));
+    await user.click(screen.getByRole('button', { name: 'Edit description: index entry of gp-letter.pdf' }));
     const field = screen.getByRole('textbox', { name: 'Index description of gp-letter.pdf' });
     await user.type(field, 'GP referral letter, Dr A. Shah');
     await user.click(screen.getByRole('button', { name: 'Save description' }));
@@ -400,7 +400,7 @@ describe('the index descriptions', () => {
     renderPage();
 
     await user.click(
-      await screen.findByRole('button', { name: 'Edit the index description of notes.txt' }, slow),
+      await screen.findByRole('button', { name: 'Edit description: index entry of notes.txt' }, slow),
     );
     const field = screen.getByRole('textbox', { name: 'Index description of notes.txt' });
     await user.type(field, 'Telephone note');
