@@ -39,7 +39,7 @@ async function transcriptText(page: Page): Promise<string> {
   return (await page.getByRole('log', { name: 'Final transcript' }).textContent()) ?? '';
 }
 
-async function expectTranscript(page: Page, expected: RegExp, options = { timeout: 10_000 }): Promise<void> {
+async function expectTranscript(page: Page, expected: RegExp, options = { timeout: 30_000 }): Promise<void> {
   await expect.poll(() => transcriptText(page), options).toMatch(expected);
 }
 
