@@ -34,9 +34,11 @@ function finalTranscript(page: Page) {
 }
 
 async function transcriptText(page: Page): Promise<string> {
+  // Neither may be there yet while the screen loads: answer what is shown now, without waiting.
   const editor = page.getByRole('textbox', { name: 'Final transcript' });
   if ((await editor.count()) > 0) return editor.inputValue();
-  return (await page.getByRole('log', { name: 'Final transcript' }).textContent()) ?? '';
+  const log = page.getByRole('log', { name: 'Final transcript' });
+  return (await log.count()) > 0 ? ((await log.textContent()) ?? '') : '';
 }
 
 async function expectTranscript(page: Page, expected: RegExp, options = { timeout: 30_000 }): Promise<void> {
