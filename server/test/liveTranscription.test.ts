@@ -98,13 +98,13 @@ async function eventually<T>(attempt: () => T): Promise<T> {
   }
 }
 
-/** Sends audio as the browser does, in 4096-sample chunks, at twice real time. */
+/** Sends audio as the browser does, in 4096-sample chunks, in real time (a partial is decoded while the speech goes on, as with a microphone). */
 async function sendAudio(socket: Socket, samples: Int16Array): Promise<void> {
   const chunkMs = (TRANSCRIPTION_CHUNK_SAMPLES / BROWSER_RATE) * 1000;
   for (let offset = 0; offset < samples.length; offset += TRANSCRIPTION_CHUNK_SAMPLES) {
     const chunk = samples.slice(offset, offset + TRANSCRIPTION_CHUNK_SAMPLES);
     socket.emit(TRANSCRIPTION_EVENTS.AUDIO, chunk.buffer);
-    await sleep(chunkMs / 2);
+    await sleep(chunkMs);
   }
 }
 
