@@ -25,3 +25,4 @@ export * from './research.js';
 export * from './transcription.js';
 export * from './capabilities.js';
 export * from './pageViews.js';
+export * from './recordReview.js';
