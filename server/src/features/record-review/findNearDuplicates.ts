@@ -20,8 +20,6 @@ export const MIN_SHINGLES = 40;
 /** Jaccard similarity from which two documents are copies of one another. */
 export const NEAR_DUPLICATE_THRESHOLD = 0.5;
 
-const PRIME = 4_294_967_311; // the first prime above 2^32
-
 /** The text's words, lower case, letters and digits only (OCR's stray marks and punctuation fall away). */
 export function wordsOf(text: string): string[] {
   return text
@@ -69,32 +67,30 @@ export function jaccard(a: Uint32Array, b: Uint32Array): number {
   return shared / (a.length + b.length - shared);
 }
 
-/** Fixed coefficients of the signature's hash functions (the same every run, so signatures compare). */
-const COEFFICIENTS = (() => {
-  let seed = 31;
-  const next = () => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return seed;
-  };
-  return Array.from({ length: SIGNATURE_LENGTH }, () => [next() * 2 + 1, next()] as const);
-})();
+/** Fixed seeds of the signature's hash functions (the same every run, so signatures compare). */
+const SEEDS = Uint32Array.from({ length: SIGNATURE_LENGTH }, (_, index) => hashOf(`minhash-${index}`));
+
+/** A 32-bit mix of a shingle with a seed (the MurmurHash3 finaliser): one hash function per seed. */
+function mix(shingle: number, seed: number): number {
+  let value = (shingle ^ seed) >>> 0;
+  value = Math.imul(value ^ (value >>> 16), 0x85ebca6b);
+  value = Math.imul(value ^ (value >>> 13), 0xc2b2ae35);
+  return (value ^ (value >>> 16)) >>> 0;
+}
 
 /** The MinHash signature of a shingle set: per hash function, the least hash of any shingle. */
-function signatureOf(shingles: Uint32Array): Float64Array {
-  const signature = new Float64Array(SIGNATURE_LENGTH).fill(Number.POSITIVE_INFINITY);
+function signatureOf(shingles: Uint32Array): Uint32Array {
+  const signature = new Uint32Array(SIGNATURE_LENGTH).fill(0xffffffff);
   for (const shingle of shingles) {
     for (let index = 0; index < SIGNATURE_LENGTH; index += 1) {
-      const [a, b] = COEFFICIENTS[index]!;
-      // (a·x + b) mod p in doubles: a < 2^32 and x < 2^32 would overflow 2^53, so x is split into halves.
-      const high = ((a * (shingle >>> 16)) % PRIME) * 65_536;
-      const value = (high + a * (shingle & 0xffff) + b) % PRIME;
+      const value = mix(shingle, SEEDS[index]!);
       if (value < signature[index]!) signature[index] = value;
     }
   }
   return signature;
 }
 
-function estimatedSimilarity(a: Float64Array, b: Float64Array): number {
+function estimatedSimilarity(a: Uint32Array, b: Uint32Array): number {
   let equal = 0;
   for (let index = 0; index < SIGNATURE_LENGTH; index += 1) if (a[index] === b[index]) equal += 1;
   return equal / SIGNATURE_LENGTH;
