@@ -4,6 +4,7 @@ import { StorageKeySchema } from './documents.js';
 import { ERROR_RESPONSES } from './errors.js';
 import { IsoDate, IsoDateTime, LiteralUnion, Nullable } from './fieldSchemas.js';
 import {
+  BUNDLE_STATUSES,
   CHRONOLOGY_STATES,
   MAX_BUNDLE_DOCUMENTS,
   MAX_ID,
@@ -132,11 +133,57 @@ export const RecordGapsResponseSchema = Type.Object({
 });
 export type RecordGapsResponse = Static<typeof RecordGapsResponseSchema>;
 
+/** What a patient's records hold and the state of the tools over them, for the patient dashboard's case overview. */
+export const CaseOverviewSchema = Type.Object({
+  documents: Type.Object({
+    /** Every uploaded document: processed, being processed, or failed (kept, not indexed). */
+    total: Type.Integer(),
+    processed: Type.Integer(),
+    processing: Type.Integer(),
+    failed: Type.Integer(),
+    /** Processed documents set aside as copies (stored and listed, out of answers, chronology and bundle). */
+    set_aside: Type.Integer(),
+  }),
+  pages: Type.Object({
+    /** Pages of the processed documents. */
+    total: Type.Integer(),
+    /** Pages without a text layer (scans). */
+    scanned: Type.Integer(),
+    /** Pages read by OCR. */
+    read_by_ocr: Type.Integer(),
+    /** OCR pages below the confidence threshold: "check the original". */
+    low_confidence: Type.Integer(),
+    /** Pages with neither a text layer nor readable OCR text. */
+    unreadable: Type.Integer(),
+  }),
+  chronology: Type.Object({
+    state: LiteralUnion(CHRONOLOGY_STATES),
+    out_of_date: Type.Boolean(),
+    built_at: Nullable(IsoDateTime()),
+  }),
+  bundle: Type.Object({
+    /** The current bundle's status; null before the first. */
+    status: Nullable(LiteralUnion(BUNDLE_STATUSES)),
+    out_of_date: Type.Boolean(),
+    page_count: Nullable(Type.Integer()),
+    completed_at: Nullable(IsoDateTime()),
+  }),
+  /** The patient's jobs pending or running. */
+  open_jobs: Type.Integer(),
+});
+export type CaseOverview = Static<typeof CaseOverviewSchema>;
+
 const PatientIdParams = Type.Object({
   id: Type.Integer({ minimum: 1, maximum: MAX_ID, errorMessage: 'Invalid patient id' }),
 });
 
 export const recordReviewCalls = {
+  /** What the patient's records hold (documents, pages, scans, copies set aside) and the state of the tools. */
+  getCaseOverview: defineCall({
+    method: 'GET',
+    url: '/api/patients/:id/overview',
+    schema: { params: PatientIdParams, response: { 200: CaseOverviewSchema, ...ERROR_RESPONSES } },
+  }),
   /** The patient's processed documents grouped by copying, with the copies set aside. */
   getDuplicateGroups: defineCall({
     method: 'GET',

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type {
   BundleStateResponse,
+  CaseOverview,
   ChronologyResponse,
   DuplicateGroupsResponse,
   Job,
@@ -19,8 +20,14 @@ import { canPrintDocx, printedDocxText } from './support/printedDocx.js';
 import { buildScannedPdf } from './support/scannedPdf.js';
 import { asUser, createTestServer, patientIdByMrn, signIn, type TestServer } from './support/testServer.js';
 
-// OCR reads the rescan: the test server finds tesseract and pdftoppm on the PATH.
-const JOB_ENV = { PATH: process.env.PATH ?? '', JOB_LEASE_SECONDS: '3600', JOB_HEARTBEAT_SECONDS: '3000' };
+// OCR reads the rescan: the test server finds tesseract and pdftoppm on the PATH. The noisy fax reads at about 78 %
+// confidence, below the threshold set here, so the overview counts its page as one to check.
+const JOB_ENV = {
+  PATH: process.env.PATH ?? '',
+  OCR_LOW_CONFIDENCE: '90',
+  JOB_LEASE_SECONDS: '3600',
+  JOB_HEARTBEAT_SECONDS: '3000',
+};
 
 const LETTERHEAD = [
   'Northgate Hospital NHS Trust',
@@ -198,6 +205,9 @@ describe('near-duplicate documents', () => {
     );
     assert.ok(documents.documents.some((document) => document.filename === 'spinal-letter-rescan.pdf'));
 
+    const overview = await getJson<CaseOverview>(`/api/patients/${patientId}/overview`);
+    assert.equal(overview.documents.set_aside, 1);
+
     const cited = await filesCited();
     assert.ok(cited.has('spinal-letter.pdf'));
     assert.ok(!cited.has('spinal-letter-rescan.pdf'), 'a set-aside copy answers no question');
@@ -298,6 +308,18 @@ describe('gaps and missing records', () => {
     assert.match(text, /spinal-letter-rescan\.pdf \(1 pages, \d+%\): in the records/);
     assert.match(text, /MRI requested on 05\/06\/2023: no MRI report is in the records/);
     assert.match(text, /Source: spinal-letter\.pdf, page 1/);
+  });
+
+  it('gives the case overview: documents, pages, scans read by OCR, chronology, bundle and open jobs', async () => {
+    const overview = await getJson<CaseOverview>(`/api/patients/${patientId}/overview`);
+    assert.deepEqual(overview.documents, { total: 3, processed: 3, processing: 0, failed: 0, set_aside: 0 });
+    assert.deepEqual(overview.pages, { total: 3, scanned: 1, read_by_ocr: 1, low_confidence: 1, unreadable: 0 });
+    assert.equal(overview.chronology.state, 'ready');
+    assert.equal(overview.chronology.out_of_date, false);
+    assert.equal(overview.bundle.status, 'completed');
+    assert.equal(overview.bundle.out_of_date, true, 'the rescan came back after the bundle was made');
+    assert.ok((overview.bundle.page_count ?? 0) >= 2);
+    assert.equal(overview.open_jobs, 0);
   });
 
   it('is refused for a patient of another group', async () => {

@@ -417,7 +417,8 @@ export async function buildApp(
           }),
           maxUploadBytes: config.documentMaxUploadBytes,
         });
-        registerBundleRoutes(scope, createBundleService({ db: openDb, clock, links: downloadLinks, jobs }));
+        const bundles = createBundleService({ db: openDb, clock, links: downloadLinks, jobs });
+        registerBundleRoutes(scope, bundles);
         registerConversationRoutes(
           scope,
           createConversationService({
@@ -432,7 +433,10 @@ export async function buildApp(
         );
         const chronology = createChronologyService({ db: openDb, clock, jobs });
         registerChronologyRoutes(scope, chronology);
-        registerRecordReviewRoutes(scope, createRecordReviewService({ db: openDb, clock, chronology }));
+        registerRecordReviewRoutes(
+          scope,
+          createRecordReviewService({ db: openDb, clock, chronology, bundles }),
+        );
         registerPageViewRoutes(
           scope,
           createPageViewService({

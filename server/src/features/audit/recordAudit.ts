@@ -81,6 +81,7 @@ export type AuditAction =
   | 'chronology.read'
   | 'chronology.build'
   | 'chronology.export'
+  | 'record_review.overview'
   | 'record_review.duplicates'
   | 'record_review.set_aside'
   | 'record_review.restore'

@@ -1,5 +1,6 @@
 import {
   RECORD_GAP_DEFAULT_DAYS,
+  type CaseOverview,
   type DuplicateGroup,
   type DuplicateGroupsResponse,
   type RecordFlag,
@@ -15,6 +16,7 @@ import { badRequest, notFound } from '../../http/HttpError.js';
 import { bundlePagesFor } from '../answers/bundlePagesFor.js';
 import type { RequestAudit } from '../audit/RequestAudit.js';
 import type { AuthenticatedUser } from '../auth/userDirectory.js';
+import type { BundleService } from '../bundles/createBundleService.js';
 import type { ChronologyService } from '../chronology/createChronologyService.js';
 import { createChronologyRepository } from '../chronology/chronologyRepository.js';
 import type { IndexedPage } from '../chronology/extractDatedMentions.js';
@@ -49,6 +51,7 @@ export interface RecordReviewServiceDeps {
   db: Database;
   clock: Clock;
   chronology: ChronologyService;
+  bundles: BundleService;
 }
 
 interface ComparedDocuments {
@@ -62,7 +65,7 @@ interface ComparedDocuments {
  * and both as a Word document. Scoped like the chronology (findPatientForTools).
  */
 export function createRecordReviewService(deps: RecordReviewServiceDeps) {
-  const { db, clock, chronology } = deps;
+  const { db, clock, chronology, bundles } = deps;
   const reviews = createRecordReviewRepository(db);
 
   /** Every processed document compared with every other, set-aside copies kept in their kept document's group. */
@@ -272,6 +275,42 @@ export function createRecordReviewService(deps: RecordReviewServiceDeps) {
       const answer = await recordGaps(patient, query);
       audit.describe({ details: { flags: answer.flags.length, gap_days: answer.gap_days } });
       return answer;
+    },
+
+    /** What the records hold and where each tool stands, for the patient dashboard. */
+    async overview(user: AuthenticatedUser, patientId: number, audit: RequestAudit): Promise<CaseOverview> {
+      const patient = await findPatientForTools(db, user, patientId, audit);
+      const counts = await reviews.overviewCounts(patient.ID_Patient, patient.ID_Group);
+      const chronologyState = await chronology.state(patient);
+      const bundle = (await bundles.stateOfPatient(patient)).bundle;
+      return {
+        documents: {
+          total: counts.total,
+          processed: counts.processed,
+          processing: counts.processing,
+          failed: counts.failed,
+          set_aside: counts.set_aside,
+        },
+        pages: {
+          total: counts.pages,
+          scanned: counts.scanned,
+          read_by_ocr: counts.read_by_ocr,
+          low_confidence: counts.low_confidence,
+          unreadable: counts.unreadable,
+        },
+        chronology: {
+          state: chronologyState.state,
+          out_of_date: chronologyState.out_of_date,
+          built_at: chronologyState.built_at,
+        },
+        bundle: {
+          status: bundle?.status ?? null,
+          out_of_date: bundle?.out_of_date ?? false,
+          page_count: bundle?.page_count ?? null,
+          completed_at: bundle?.completed_at ?? null,
+        },
+        open_jobs: counts.open_jobs,
+      };
     },
 
     /** The copies and the flags as a Word document named by the patient and the day. */

@@ -109,6 +109,39 @@ export function createRecordReviewRepository(db: Queryable) {
       return (rowCount ?? 0) > 0;
     },
 
+    /** The patient's documents and pages counted for the case overview, and their open jobs. */
+    async overviewCounts(patientId: number, groupId: number) {
+      const { rows } = await db.query<{
+        total: number;
+        processed: number;
+        processing: number;
+        failed: number;
+        set_aside: number;
+        pages: number;
+        scanned: number;
+        read_by_ocr: number;
+        low_confidence: number;
+        unreadable: number;
+        open_jobs: number;
+      }>(
+        `SELECT count(*)::int AS total,
+                count(*) FILTER (WHERE status = 'processed')::int AS processed,
+                count(*) FILTER (WHERE status = 'processing')::int AS processing,
+                count(*) FILTER (WHERE status = 'failed')::int AS failed,
+                count(*) FILTER (WHERE status = 'processed' AND set_aside_as_copy_of IS NOT NULL)::int AS set_aside,
+                coalesce(sum(page_count) FILTER (WHERE status = 'processed'), 0)::int AS pages,
+                coalesce(sum(cardinality(pages_without_text)) FILTER (WHERE status = 'processed'), 0)::int AS scanned,
+                coalesce(sum(cardinality(ocr_pages)) FILTER (WHERE status = 'processed'), 0)::int AS read_by_ocr,
+                coalesce(sum(cardinality(low_confidence_pages)) FILTER (WHERE status = 'processed'), 0)::int
+                  AS low_confidence,
+                coalesce(sum(cardinality(unreadable_pages)) FILTER (WHERE status = 'processed'), 0)::int AS unreadable,
+                (SELECT count(*)::int FROM jobs WHERE patient_id = $1 AND status IN ('pending', 'running')) AS open_jobs
+           FROM documents WHERE patient_id = $1 AND group_id = $2`,
+        [patientId, groupId],
+      );
+      return rows[0]!;
+    },
+
     async setAsideCount(patientId: number): Promise<number> {
       const { rows } = await db.query<{ count: number }>(
         `SELECT count(*)::int AS count FROM documents WHERE patient_id = $1 AND set_aside_as_copy_of IS NOT NULL`,

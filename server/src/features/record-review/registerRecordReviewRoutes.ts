@@ -8,6 +8,11 @@ import type { RecordReviewService } from './createRecordReviewService.js';
 /** The record review calls: each route is its contract declaration, its audit declaration and one service call. */
 export function registerRecordReviewRoutes(app: ApiInstance, review: RecordReviewService): void {
   app.route({
+    ...recordReviewCalls.getCaseOverview,
+    config: { audit: { action: 'record_review.overview', resource: 'patient' } },
+    handler: (request) => review.overview(currentUser(request), request.params.id, auditOf(request)),
+  });
+  app.route({
     ...recordReviewCalls.getDuplicateGroups,
     config: { audit: { action: 'record_review.duplicates', resource: 'patient' } },
     handler: (request) => review.duplicates(currentUser(request), request.params.id, auditOf(request)),
