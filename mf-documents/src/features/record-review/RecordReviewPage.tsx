@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Alert, App, Button, Flex, Spin, Typography } from 'antd';
 import { FileWordOutlined } from '@ant-design/icons';
 import { useParams } from 'react-router-dom';
@@ -30,14 +30,36 @@ interface OpenPage {
   title: string;
 }
 
-function LoadError({ error, fallback, onRetry }: { error: unknown; fallback: string; onRetry: () => void }) {
+/** One of the review's answers once loaded, a spinner before, or why it could not be loaded (with Retry). */
+function Loaded<T>({
+  loaded,
+  failure,
+  loading,
+  onRetry,
+  children,
+}: {
+  loaded: { answer: T | null; error: unknown };
+  failure: string;
+  loading: string;
+  onRetry: () => void;
+  children: (answer: T) => ReactNode;
+}) {
   return (
-    <Alert
-      type="error"
-      showIcon
-      title={getErrorMessage(error, fallback)}
-      action={<Button onClick={onRetry}>Retry</Button>}
-    />
+    <>
+      {loaded.error !== null ? (
+        <Alert
+          type="error"
+          showIcon
+          title={getErrorMessage(loaded.error, failure)}
+          action={<Button onClick={onRetry}>Retry</Button>}
+        />
+      ) : null}
+      {loaded.answer !== null ? (
+        children(loaded.answer)
+      ) : loaded.error === null ? (
+        <Spin description={loading} />
+      ) : null}
+    </>
   );
 }
 
@@ -94,37 +116,37 @@ function PatientRecordReview({ patientId }: { patientId: number }) {
         <Typography.Paragraph style={{ margin: 0 }}>
           {RECORD_REVIEW_MESSAGES.explanation}
         </Typography.Paragraph>
-        {duplicates.error !== null ? (
-          <LoadError
-            error={duplicates.error}
-            fallback={RECORD_REVIEW_MESSAGES.duplicatesLoadFailed}
-            onRetry={reload}
-          />
-        ) : null}
-        {duplicates.answer ? (
-          <DuplicateGroupsCard
-            patientId={patientId}
-            duplicates={duplicates.answer}
-            onChanged={reload}
-            onOpenPage={openFirstPage}
-          />
-        ) : duplicates.error === null ? (
-          <Spin description="Comparing the documents..." />
-        ) : null}
-        {gaps.error !== null ? (
-          <LoadError error={gaps.error} fallback={RECORD_REVIEW_MESSAGES.gapsLoadFailed} onRetry={reload} />
-        ) : null}
-        {gaps.answer ? (
-          <RecordFlagsCard
-            patientId={patientId}
-            gaps={gaps.answer}
-            gapDays={gapDays}
-            onGapDaysChange={setGapDays}
-            onOpenPlace={openFlagPlace}
-          />
-        ) : gaps.error === null ? (
-          <Spin description="Reading the records for gaps..." />
-        ) : null}
+        <Loaded
+          loaded={duplicates}
+          failure={RECORD_REVIEW_MESSAGES.duplicatesLoadFailed}
+          loading="Comparing the documents..."
+          onRetry={reload}
+        >
+          {(answer) => (
+            <DuplicateGroupsCard
+              patientId={patientId}
+              duplicates={answer}
+              onChanged={reload}
+              onOpenPage={openFirstPage}
+            />
+          )}
+        </Loaded>
+        <Loaded
+          loaded={gaps}
+          failure={RECORD_REVIEW_MESSAGES.gapsLoadFailed}
+          loading="Reading the records for gaps..."
+          onRetry={reload}
+        >
+          {(answer) => (
+            <RecordFlagsCard
+              patientId={patientId}
+              gaps={answer}
+              gapDays={gapDays}
+              onGapDaysChange={setGapDays}
+              onOpenPlace={openFlagPlace}
+            />
+          )}
+        </Loaded>
         <CitationView
           citation={openPage?.citation ?? null}
           title={openPage?.title}

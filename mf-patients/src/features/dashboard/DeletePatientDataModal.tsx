@@ -18,7 +18,7 @@ const ERASED_DATA = [
   'Vector entries',
   'Job history and logs',
   'Stored files and folders',
-  "Record questions and their answers (every user's)",
+  'Record questions and their answers (every user\'s)',
   'Record bundles',
 ];
 

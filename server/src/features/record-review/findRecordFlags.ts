@@ -1,4 +1,4 @@
-import type { ChronologyEventKind, RecordFlagKind } from '@ewrt/contract';
+import { CHRONOLOGY_EVENT_KINDS, type ChronologyEventKind, type RecordFlagKind } from '@ewrt/contract';
 import { isoDateToEnGb } from '../bundles/bundleDates.js';
 import type { IndexedPage } from '../chronology/extractDatedMentions.js';
 
@@ -29,18 +29,16 @@ export interface FoundFlag {
   places: FlagPlace[];
 }
 
-/** Kinds of event that are care the patient received (a missed appointment, a letter or a plan is not). */
-const CARE_KINDS: ReadonlySet<ChronologyEventKind> = new Set([
-  'consultation',
-  'emergency attendance',
-  'imaging',
-  'operation',
-  'admission',
-  'discharge',
-  'prescription',
-  'therapy',
-  'test result',
-]);
+/** Kinds of event that are care the patient received (a missed appointment, a referral or a letter is not). */
+const NOT_CARE: readonly ChronologyEventKind[] = [
+  'missed appointment',
+  'referral',
+  'correspondence',
+  'other',
+];
+const CARE_KINDS: ReadonlySet<ChronologyEventKind> = new Set(
+  CHRONOLOGY_EVENT_KINDS.filter((kind) => !NOT_CARE.includes(kind)),
+);
 
 /** Investigations whose report the records should hold once requested: the name shown, and how pages write it. */
 const INVESTIGATIONS: readonly { name: string; pattern: RegExp }[] = [
@@ -97,6 +95,17 @@ function chunkAt(page: IndexedPage, index: number): number | null {
   );
 }
 
+/** A flag raised by one chronology event, citing the pages that state it. */
+const eventFlag = (kind: RecordFlagKind, title: string, event: FlaggedEvent): FoundFlag => ({
+  kind,
+  title,
+  passage: event.passage,
+  date: event.date,
+  endDate: null,
+  days: null,
+  places: [...event.places],
+});
+
 export interface RecordFlagInputs {
   /** The chronology's events, in date order. */
   events: readonly FlaggedEvent[];
@@ -124,15 +133,13 @@ function missingInvestigations({ events, pagesByDocument }: RecordFlagInputs): F
       const key = `${investigation.name}|${event.date}`;
       if (reported || flagged.has(key)) continue;
       flagged.add(key);
-      flags.push({
-        kind: 'missing record',
-        title: `${investigation.name} requested on ${isoDateToEnGb(event.date)}: no ${investigation.name} report is in the records`,
-        passage: event.passage,
-        date: event.date,
-        endDate: null,
-        days: null,
-        places: [...event.places],
-      });
+      flags.push(
+        eventFlag(
+          'missing record',
+          `${investigation.name} requested on ${isoDateToEnGb(event.date)}: no ${investigation.name} report is in the records`,
+          event,
+        ),
+      );
     }
   }
   return flags;
@@ -156,15 +163,13 @@ function missingReferralLetters({ events, pagesByDocument }: RecordFlagInputs): 
     );
     if (answered) continue;
     flagged.add(service.name);
-    flags.push({
-      kind: 'missing record',
-      title: `Referral to ${service.name} on ${isoDateToEnGb(event.date)}: no letter or report from ${service.name} is in the records`,
-      passage: event.passage,
-      date: event.date,
-      endDate: null,
-      days: null,
-      places: [...event.places],
-    });
+    flags.push(
+      eventFlag(
+        'missing record',
+        `Referral to ${service.name} on ${isoDateToEnGb(event.date)}: no letter or report from ${service.name} is in the records`,
+        event,
+      ),
+    );
   }
   return flags;
 }
@@ -217,15 +222,9 @@ function gapsInCare({ events, gapDays }: RecordFlagInputs): FoundFlag[] {
 function missedAppointments({ events }: RecordFlagInputs): FoundFlag[] {
   return events
     .filter((event) => event.kind === 'missed appointment')
-    .map((event) => ({
-      kind: 'missed appointment' as const,
-      title: `Missed appointment on ${isoDateToEnGb(event.date)}`,
-      passage: event.passage,
-      date: event.date,
-      endDate: null,
-      days: null,
-      places: [...event.places],
-    }));
+    .map((event) =>
+      eventFlag('missed appointment', `Missed appointment on ${isoDateToEnGb(event.date)}`, event),
+    );
 }
 
 /**
