@@ -14,6 +14,7 @@ import { patientCalls } from './patients.js';
 import { promptCalls } from './prompts.js';
 import { recordBundleCalls } from './recordBundles.js';
 import { recordQuestionCalls } from './recordQuestions.js';
+import { recordReviewCalls } from './recordReview.js';
 import { researchCalls } from './research.js';
 import { structuredTemplateCalls } from './structuredTemplates.js';
 import { transcriptionCalls } from './transcription.js';
@@ -40,6 +41,7 @@ export const CALL_GROUPS = {
   promptCalls,
   recordBundleCalls,
   recordQuestionCalls,
+  recordReviewCalls,
   researchCalls,
   structuredTemplateCalls,
   transcriptionCalls,
@@ -67,6 +69,7 @@ export const apiCalls = {
   ...promptCalls,
   ...recordBundleCalls,
   ...recordQuestionCalls,
+  ...recordReviewCalls,
   ...researchCalls,
   ...structuredTemplateCalls,
   ...transcriptionCalls,

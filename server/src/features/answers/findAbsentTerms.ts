@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/Database.js';
 import { findSynonymPhrases } from './clinicalSynonyms.js';
 import { findDates } from './findDates.js';
 import type { RetrievalScope } from './RetrievalScope.js';
+import { notSetAside } from '../record-review/setAsideSql.js';
 import { STOP_WORDS } from './stopWords.js';
 
 /**
@@ -62,7 +63,7 @@ export async function findAbsentTerms(
   const { rows } = await db.query<{ term: number; present: boolean | null }>(
     `SELECT t.term, (SELECT EXISTS (SELECT 1 FROM document_chunks c
                                       JOIN documents d ON d.id = c.document_id AND d.status = 'processed'
-                                     WHERE ${column} = $1 AND c.tsv @@ t.query)) AS present
+                                     WHERE ${column} = $1 AND ${notSetAside('d')} AND c.tsv @@ t.query)) AS present
        FROM (SELECT s.term, string_agg('(' || phraseto_tsquery('english', s.spelling)::text || ')', ' | ')::tsquery
                     AS query
                FROM unnest($2::int[], $3::text[]) AS s(term, spelling)

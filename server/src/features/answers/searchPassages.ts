@@ -8,6 +8,7 @@ import { findDates } from './findDates.js';
 import { fuseRankings } from './fuseRankings.js';
 import { lexemeFrequencies, type LexemeFrequencies } from './lexemeFrequencies.js';
 import type { RetrievalScope } from './RetrievalScope.js';
+import { notSetAside } from '../record-review/setAsideSql.js';
 
 /** One indexed passage found for a question: a part of one page of one processed document. */
 export interface RetrievedPassage {
@@ -157,7 +158,7 @@ async function rankAllTerms(
   const { rows } = await db.query<{ id: number | string | bigint }>(
     `SELECT m.id FROM (
        SELECT c.id, c.tsv FROM document_chunks c JOIN documents d ON d.id = c.document_id AND d.status = 'processed'
-        WHERE ${column} = $1 AND c.tsv @@ $2::tsquery
+        WHERE ${column} = $1 AND ${notSetAside('d')} AND c.tsv @@ $2::tsquery
         LIMIT ${MAX_RANKED}) m
       ORDER BY ts_rank_cd(m.tsv, $2::tsquery) DESC, m.id
       LIMIT $3`,
@@ -209,7 +210,7 @@ async function rankSelected(
   const { rows } = await db.query<{ id: number | string | bigint }>(
     `SELECT m.id FROM (
        SELECT c.id, c.tsv FROM document_chunks c JOIN documents d ON d.id = c.document_id AND d.status = 'processed'
-        WHERE ${column} = $1 AND c.tsv @@ (${selectingQuery})
+        WHERE ${column} = $1 AND ${notSetAside('d')} AND c.tsv @@ (${selectingQuery})
         LIMIT ${MAX_RANKED}) m
       ORDER BY (${score}) DESC, ts_rank_cd(m.tsv, ${selectingQuery}) DESC, m.id
       LIMIT $2`,
@@ -261,7 +262,7 @@ async function rankBySimilarity(
   const { rows } = await db.query<{ id: number | string | bigint; embedding: number[] }>(
     `SELECT c.id, c.embedding FROM document_chunks c
        JOIN documents d ON d.id = c.document_id AND d.status = 'processed'
-      WHERE ${column} = $1 AND c.embedding IS NOT NULL`,
+      WHERE ${column} = $1 AND ${notSetAside('d')} AND c.embedding IS NOT NULL`,
     [id],
   );
   return rows
