@@ -35,7 +35,41 @@ const CORPUS = path.join(ROOT, 'server/speech/clinical/corpus.txt');
 /** A run of this many words shared with the corpus is reported (shorter runs are ordinary English). */
 const SHARED_RUN_WORDS = 6;
 
-/** Words as the recogniser writes them: lower case, letters and inner apostrophes. */
+/**
+ * UK spellings scored as their US forms (and so the same word either way): the clinical model writes UK English,
+ * the generic one and the recorded test speech's transcript US English. A spelling is not a recognition error.
+ */
+const SAME_WORD = new Map(
+  Object.entries({
+    metre: 'meter',
+    metres: 'meters',
+    centimetres: 'centimeters',
+    millimetres: 'millimeters',
+    litres: 'liters',
+    orthopaedic: 'orthopedic',
+    paediatric: 'pediatric',
+    anaesthetist: 'anesthetist',
+    anaesthetic: 'anesthetic',
+    anaesthesia: 'anesthesia',
+    haemoglobin: 'hemoglobin',
+    haematoma: 'hematoma',
+    oesophagus: 'esophagus',
+    oesophageal: 'esophageal',
+    ischaemic: 'ischemic',
+    oedema: 'edema',
+    behaviour: 'behavior',
+    behavioural: 'behavioral',
+    colour: 'color',
+    labour: 'labor',
+    programme: 'program',
+    travelling: 'traveling',
+    counselling: 'counseling',
+    generalised: 'generalized',
+    immobilised: 'immobilized',
+  }),
+);
+
+/** Words as the recogniser writes them: lower case, letters and inner apostrophes, UK spellings as US ones. */
 export function words(text) {
   return text
     .toLowerCase()
@@ -43,7 +77,8 @@ export function words(text) {
     .replace(/[^a-z' ]+/g, ' ')
     .split(/\s+/)
     .map((word) => word.replace(/^'+|'+$/g, ''))
-    .filter(Boolean);
+    .filter(Boolean)
+    .map((word) => SAME_WORD.get(word) ?? word);
 }
 
 /**
@@ -270,8 +305,8 @@ async function viaLive(speech, samples) {
 }
 
 /**
- * Scores every set with both models, by file and (unless `paths` leaves it out) live, the live streams of all
- * sets and both models running at once in real time.
+ * Scores every set with both models through each of `paths` (file, live), all at once, the live streams fed in
+ * real time.
  */
 export async function measureAccuracy({ createSpeechRecognizer, settings, paths, limits = {}, log }) {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'ewrt-speech-accuracy-'));
@@ -287,41 +322,29 @@ export async function measureAccuracy({ createSpeechRecognizer, settings, paths,
     );
     const results = [];
     try {
-      if (paths.includes('file')) {
-        for (const model of models) {
-          for (const [index, set] of sets.entries()) {
-            log(`File path, ${model} model: ${set.set} (${set.speaker}) ...`);
-            const heard = await viaFile(recognizers[model], set.audio, workDir, `${model}-${index}`);
-            results.push({
-              path: 'file',
+      // Every set with both models at once, through both paths at once: one recogniser process each, so the run
+      // takes about as long as the longest recording however many voices are chosen.
+      const runs = paths.flatMap((pathName) =>
+        models.flatMap((model) =>
+          sets.map(async (set, index) => {
+            const heard =
+              pathName === 'file'
+                ? await viaFile(recognizers[model], set.audio, workDir, `${model}-${index}`)
+                : await viaLive(recognizers[model], set.audio);
+            log(`${pathName} path, ${model} model: ${set.set} (${set.speaker}) done`);
+            return {
+              path: pathName,
               model,
               set: set.set,
               speaker: set.speaker,
               ...score(set.text, heard, terms),
               heard,
-            });
-          }
-        }
-      }
-      if (paths.includes('live')) {
-        log(`Live path: ${sets.length * models.length} streams at once, in real time ...`);
-        const live = await Promise.all(
-          models.flatMap((model) =>
-            sets.map(async (set) => {
-              const heard = await viaLive(recognizers[model], set.audio);
-              return {
-                path: 'live',
-                model,
-                set: set.set,
-                speaker: set.speaker,
-                ...score(set.text, heard, terms),
-                heard,
-              };
-            }),
-          ),
-        );
-        results.push(...live);
-      }
+            };
+          }),
+        ),
+      );
+      log(`${runs.length} recognisers at once (file and live paths, both models, every set) ...`);
+      results.push(...(await Promise.all(runs)));
     } finally {
       await Promise.all(Object.values(recognizers).map((recognizer) => recognizer.close()));
     }
