@@ -344,7 +344,11 @@ export async function measureAccuracy({ createSpeechRecognizer, settings, paths,
         ),
       );
       log(`${runs.length} recognisers at once (file and live paths, both models, every set) ...`);
-      results.push(...(await Promise.all(runs)));
+      // One recording that fails (a file job past its time limit on a busy machine) is named, not the whole run lost.
+      for (const settled of await Promise.allSettled(runs)) {
+        if (settled.status === 'fulfilled') results.push(settled.value);
+        else log(`A recording could not be scored: ${settled.reason?.message ?? settled.reason}`);
+      }
     } finally {
       await Promise.all(Object.values(recognizers).map((recognizer) => recognizer.close()));
     }
