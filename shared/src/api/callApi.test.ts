@@ -68,5 +68,7 @@ describe('callApi', () => {
       },
     ];
     expect(checks).toHaveLength(5);
+    // …and these compile: a call that takes nothing needs no request.
+    expect(typeof (() => callApi('listRecentPatients'))).toBe('function');
   });
 });

@@ -42,7 +42,8 @@ export function callPath(name: ApiCallName, params: Record<string, unknown> = {}
  */
 export async function callApi<Name extends ApiCallName>(
   name: Name,
-  ...[request, config]: keyof CallRequest<Name> extends never
+  // The request may be left out when nothing in it is required.
+  ...[request, config]: object extends CallRequest<Name>
     ? [request?: CallRequest<Name>, config?: AxiosRequestConfig]
     : [request: CallRequest<Name>, config?: AxiosRequestConfig]
 ): Promise<CallAnswer<Name>> {
