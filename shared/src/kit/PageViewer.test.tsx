@@ -52,15 +52,8 @@ function pagesOfTheRecord() {
           page: Number(params.page),
           passage_boxes: query.get('chunk_id') ? [{ x: 0.1, y: 0.2, width: 0.15, height: 0.015 }] : [],
           words: [
-            {
-              text: 'MRI',
-              x: 0.1,
-              y: 0.2,
-              width: 0.05,
-              height: 0.015,
-              ocr_confidence: 96,
-              low_confidence: false,
-            },
+            // A word read well, then one OCR was unsure of.
+            makePageImage().words[0]!,
             {
               text: 'Broehenat',
               x: 0.3,
@@ -199,7 +192,8 @@ describe('the page viewer', () => {
     );
     const { view } = await openDialog();
 
-    expect(await within(view).findByText(/poppler-utils is not installed/, {}, slow)).toBeVisible();
+    // Visible once the dialog has finished opening.
+    await waitFor(() => expect(within(view).getByText(/poppler-utils is not installed/)).toBeVisible(), slow);
     expect(within(view).getByText('The page\u2019s text is shown beside it.')).toBeVisible();
     expect(within(view).queryByRole('img', { name: /as it looks in the original/ })).not.toBeInTheDocument();
     expect(
@@ -214,7 +208,7 @@ describe('the page viewer', () => {
     );
     const { view } = await openDialog();
 
-    expect(await within(view).findByText('Failed to load the page image', {}, slow)).toBeVisible();
+    await waitFor(() => expect(within(view).getByText('Failed to load the page image')).toBeVisible(), slow);
   });
 
   it('opens the same page in the patient\u2019s bundle at the page the server gives', async () => {

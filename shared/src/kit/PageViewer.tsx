@@ -243,7 +243,9 @@ export function PageViewer({ citation, source, onClose, title }: PageViewerProps
             </Button>
             {onCitedPage ? null : (
               <Button type="link" onClick={() => setViewedPage(() => citation.page)}>
-                Back to the cited page ({citation.page})
+                {citation.chunk_id === null
+                  ? `Back to page ${citation.page}`
+                  : `Back to the cited page (${citation.page})`}
               </Button>
             )}
           </Flex>
