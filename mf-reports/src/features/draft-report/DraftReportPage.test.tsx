@@ -492,10 +492,14 @@ describe('a section\u2019s sources', () => {
       slow,
     );
     expect(
-      await within(view).findByRole('img', {
-        name: 'Page 3 of discharge-summary.pdf as it looks in the original',
-      }),
-    ).toBeVisible();
+      await within(view).findByRole(
+        'img',
+        {
+          name: 'Page 3 of discharge-summary.pdf as it looks in the original',
+        },
+        slow,
+      ),
+    ).toHaveAttribute('src', 'http://api.test/api/files/signed-page-image');
     expect(within(view).getByTestId('passage-box')).toHaveStyle({ left: '12%', top: '30%', width: '60%' });
     expect((await within(view).findByText(cited)).tagName).toBe('MARK');
     expect(asked).toEqual(
@@ -517,5 +521,5 @@ describe('a section\u2019s sources', () => {
 
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  });
+  }, 60_000);
 });
