@@ -1,18 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DRAFT_JOBS_SHOWN, DRAFT_JOB_POLL_INTERVAL_MS } from '@ewrt/contract/limits';
-import {
-  apiUrl,
-  http,
-  HttpResponse,
-  makeDocumentPage,
-  makePageImage,
-  makeUser,
-  patientDocumentPageHandler,
-  patientPageImageHandler,
-  renderWithProviders,
-  setupApiServer,
-} from '@ewrt/shared/testing';
+import { apiUrl, http, makeUser, renderWithProviders, setupApiServer } from '@ewrt/shared/testing';
 import {
   createDraftReportBackend,
   draftReportApiError,
@@ -425,101 +414,4 @@ describe('recent jobs', () => {
     expect(within(processing).getByText('Drafting section 2 of 2: Prognosis')).toBeVisible();
     expect(generateButton()).toBeDisabled();
   });
-});
-
-describe('a section\u2019s sources', () => {
-  it('open the cited page as it looks, the passage marked, beside its text, and the same page in the bundle', async () => {
-    backend.jobs = [makeDraftJob({ id: 65 })];
-    backend.results = { 65: makeProcessingResult() };
-    const asked: string[] = [];
-    const cited = 'Admitted after a road traffic collision on 01/03/2024.';
-    server.use(
-      patientDocumentPageHandler(({ params }) => {
-        asked.push(
-          `text ${String(params.patientId)} ${decodeURIComponent(String(params.s3Key))} ${String(params.page)}`,
-        );
-        return HttpResponse.json(
-          makeDocumentPage({
-            filename: 'discharge-summary.pdf',
-            s3_key: String(params.s3Key),
-            page: 3,
-            page_count: 4,
-            bundle_page: 17,
-            text: `Discharge summary. ${cited}`,
-            passages: [
-              {
-                chunk_id: 9001,
-                start_offset: 19,
-                end_offset: 19 + cited.length,
-                source: 'text',
-                ocr_confidence: null,
-              },
-            ],
-          }),
-        );
-      }),
-      patientPageImageHandler(({ params, request }) => {
-        const query = new URL(request.url).searchParams;
-        asked.push(`image ${String(params.patientId)} ${String(params.page)} chunk=${query.get('chunk_id')}`);
-        return HttpResponse.json(
-          makePageImage({
-            page: 3,
-            page_count: 4,
-            passage_boxes: [{ x: 0.12, y: 0.3, width: 0.6, height: 0.02 }],
-          }),
-        );
-      }),
-      http.get(apiUrl('/api/patients/:id/bundle/download'), () =>
-        HttpResponse.json({
-          download_url: 'http://api.test/api/files/signed-bundle',
-          filename: 'bundle.pdf',
-        }),
-      ),
-    );
-    const opened = jest.spyOn(window, 'open').mockImplementation(() => null);
-
-    const user = renderPage();
-    const list = await screen.findByRole('list', { name: 'Your recent draft report jobs' }, slow);
-    await user.click(within(list).getByRole('button', { name: /Job 65/ }));
-    const sources = await screen.findByRole('list', { name: 'Sources of History of the index event' }, slow);
-    await user.click(
-      within(sources).getByRole('button', { name: '[1] discharge-summary.pdf, page 3 (bundle page 17)' }),
-    );
-
-    const view = await screen.findByRole(
-      'dialog',
-      { name: '[1] discharge-summary.pdf, page 3 (bundle page 17)' },
-      slow,
-    );
-    expect(
-      await within(view).findByRole(
-        'img',
-        {
-          name: 'Page 3 of discharge-summary.pdf as it looks in the original',
-        },
-        slow,
-      ),
-    ).toHaveAttribute('src', 'http://api.test/api/files/signed-page-image');
-    expect(within(view).getByTestId('passage-box')).toHaveStyle({ left: '12%', top: '30%', width: '60%' });
-    expect((await within(view).findByText(cited)).tagName).toBe('MARK');
-    expect(asked).toEqual(
-      expect.arrayContaining([
-        'text 101 patients/101/documents/discharge-summary.pdf 3',
-        'image 101 3 chunk=9001',
-      ]),
-    );
-
-    await user.click(within(view).getByRole('button', { name: 'Open in bundle (page 17)' }));
-    await waitFor(() =>
-      expect(opened).toHaveBeenCalledWith(
-        'http://api.test/api/files/signed-bundle?disposition=inline#page=17',
-        '_blank',
-        'noopener',
-      ),
-    );
-    opened.mockRestore();
-
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  }, 60_000);
 });
