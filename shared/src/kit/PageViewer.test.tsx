@@ -133,28 +133,34 @@ describe('the page viewer', () => {
     expect(asked).toEqual(['101/2 dpi=100 chunk=501']);
   });
 
-  it('pages with the arrow keys on the focused image and with the buttons, marking the passage on its own page only', async () => {
+  it('pages with the arrow keys on the focused image, marking the passage on its own page only', async () => {
     const asked = pagesOfTheRecord();
     const { user, view } = await openViewer();
 
     imageGroup(view, 2).focus();
     await user.keyboard('{ArrowRight}');
-    await within(view).findByRole('img', { name: 'Page 3 of mri.pdf as it looks in the original' });
-    expect(within(view).getByText('3 of 3')).toBeVisible();
+    await within(view).findByRole('img', { name: 'Page 3 of mri.pdf as it looks in the original' }, slow);
+    expect(within(view).getByText('3 of 3')).toBeInTheDocument();
     expect(within(view).queryByTestId('passage-box')).not.toBeInTheDocument();
     expect(within(view).getByRole('button', { name: 'Next page' })).toBeDisabled();
     expect(asked).toContain('101/3 dpi=100 chunk=-');
 
     imageGroup(view, 3).focus();
     await user.keyboard('{ArrowLeft}');
-    await within(view).findByRole('img', { name: 'Page 2 of mri.pdf as it looks in the original' });
-    expect(await within(view).findAllByTestId('passage-box')).toHaveLength(1);
+    await within(view).findByRole('img', { name: 'Page 2 of mri.pdf as it looks in the original' }, slow);
+    expect(await within(view).findAllByTestId('passage-box', {}, slow)).toHaveLength(1);
+  });
+
+  it('pages with the buttons, and goes back to the cited page', async () => {
+    pagesOfTheRecord();
+    const { user, view } = await openViewer();
 
     await user.click(within(view).getByRole('button', { name: 'Previous page' }));
-    await within(view).findByRole('img', { name: 'Page 1 of mri.pdf as it looks in the original' });
+    await within(view).findByRole('img', { name: 'Page 1 of mri.pdf as it looks in the original' }, slow);
     expect(within(view).getByRole('button', { name: 'Previous page' })).toBeDisabled();
     await user.click(within(view).getByRole('button', { name: 'Back to the cited page (2)' }));
-    await within(view).findByRole('img', { name: 'Page 2 of mri.pdf as it looks in the original' });
+    await within(view).findByRole('img', { name: 'Page 2 of mri.pdf as it looks in the original' }, slow);
+    expect(await within(view).findAllByTestId('passage-box', {}, slow)).toHaveLength(1);
   });
 
   it('zooms with the buttons and with + and \u2212 on the focused image, drawing a finer page as it grows', async () => {
