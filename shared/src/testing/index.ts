@@ -24,3 +24,12 @@ export {
   type FakeSocket,
 } from './fakeSocketIo';
 export { delay, http, HttpResponse } from 'msw';
+export {
+  makeDocumentPage,
+  makePageImage,
+  patientDocumentPageHandler,
+  patientPageImageHandler,
+  respond,
+  type Answer,
+  type Resolver,
+} from './pageViewHandlers';

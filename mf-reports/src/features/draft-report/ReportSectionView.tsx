@@ -1,11 +1,20 @@
 import { useId } from 'react';
-import { Alert, Flex, Tag, Typography } from 'antd';
-import type { ReportSection } from '@ewrt/contract';
+import { Alert, Button, Flex, Tag, Typography } from 'antd';
+import type { DraftSource, ReportSection } from '@ewrt/contract';
 import { BADGE_STYLE, MUTED_TEXT } from './draftReportStyles';
 import { sectionLabel, sourceLabel } from './draftReportText';
 
-/** One section of a generated report: its text, the sources its `[n]` markers cite, and flagged sentences. */
-export function ReportSectionView({ section }: { section: ReportSection }) {
+interface ReportSectionViewProps {
+  section: ReportSection;
+  /** Opens a cited page as it looks, with the cited passage marked. */
+  onOpenSource: (source: DraftSource) => void;
+}
+
+/**
+ * One section of a generated report: its text, the sources its `[n]` markers cite (each opens its page), and
+ * flagged sentences.
+ */
+export function ReportSectionView({ section, onOpenSource }: ReportSectionViewProps) {
   const headingId = useId();
   const digest = section.origin === 'evidence-digest';
   return (
@@ -47,7 +56,16 @@ export function ReportSectionView({ section }: { section: ReportSection }) {
             style={{ margin: '4px 0 0', paddingInlineStart: 20 }}
           >
             {section.sources.map((source) => (
-              <li key={`${source.number}-${source.s3_key}-${source.page}`}>{sourceLabel(source)}</li>
+              <li key={`${source.number}-${source.s3_key}-${source.page}`}>
+                <Button
+                  type="link"
+                  size="small"
+                  style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start' }}
+                  onClick={() => onOpenSource(source)}
+                >
+                  {sourceLabel(source)}
+                </Button>
+              </li>
             ))}
           </ul>
         </div>
