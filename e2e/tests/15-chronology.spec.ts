@@ -74,7 +74,9 @@ test('a practitioner builds the medical chronology: events in order around the D
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: /Export to Word/ }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(new RegExp(`^Jordan_Chronology${suffix}_chronology_\\d{4}-\\d{2}-\\d{2}\\.docx$`));
+  expect(download.suggestedFilename()).toMatch(
+    new RegExp(`^Jordan_Chronology${suffix}_chronology_\\d{4}-\\d{2}-\\d{2}\\.docx$`),
+  );
   const saved = await download.path();
   expect((await readFile(saved)).subarray(0, 2).toString()).toBe('PK');
   // Table cells wrap: compare with the layout's spaces and line breaks folded.
@@ -114,6 +116,9 @@ test('a date whose day and month cannot be told apart is flagged with both readi
   );
 
   await openSignedIn(page, practitioner, `/patients/${patient.ID_Patient}/chronology`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Medical Chronology' })).toBeVisible({
+    timeout: 60_000,
+  });
   await page.getByRole('button', { name: /Build chronology/ }).click();
   const table = page.getByRole('table', {
     name: 'Clinical events in date order, with the Date of Event as a dividing row',
