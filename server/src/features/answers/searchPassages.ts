@@ -302,8 +302,9 @@ async function rankAnyTerm(
 ): Promise<number[]> {
   if (terms.length === 0) return [];
   const weighed = weigh(terms, await lexemeFrequencies(db));
-  const distinctive = weighed.filter((term) => !term.common);
-  const common = weighed.filter((term) => term.common);
+  // A term that weighs against a passage (planned care, for a question about care given) selects none.
+  const distinctive = weighed.filter((term) => !term.common && term.weight > 0);
+  const common = weighed.filter((term) => term.common && term.weight > 0);
   const found = distinctive.length > 0 ? await rankSelected(db, scope, weighed, distinctive, limit) : [];
   if (found.length >= limit || common.length === 0) return found;
   const already = new Set(found);
