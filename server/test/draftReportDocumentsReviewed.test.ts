@@ -26,6 +26,7 @@ const LETTER = [
   'Power was normal throughout and there was no saddle anaesthesia or sphincter upset.',
   'I requested an MRI of the lumbar spine on 05/06/2023 to look for a disc prolapse.',
   'She continues on naproxen and co-codamol and remains off work as a care assistant.',
+  'My full report will follow once the scan has been done.',
   'Yours sincerely,',
   'Mr Daniel Hughes',
   'Consultant Orthopaedic Spinal Surgeon',
@@ -38,6 +39,9 @@ const PROMPTS = [
   { title: 'Documents Reviewed', text: 'List every document the expert has reviewed.' },
 ];
 
+/** The letter says a report will follow: flagged once, on the kept letter's page, not again for its copy. */
+const FLAG_LINE =
+  '- \u201creport will follow\u201d: check that the records hold it (spinal-letter.pdf, page 1)';
 const KEPT_LINE =
   '1. 05/06/2023 \u2014 Mr Daniel Hughes \u2014 clinic letter \u2014 spinal-letter.pdf, 1 page';
 
@@ -117,7 +121,7 @@ describe('the documents reviewed in a draft report', () => {
     assert.equal(lines[0], '1 document in the records (copies set aside are not listed):');
     assert.equal(lines[1], KEPT_LINE);
     assert.ok(!listed.response.includes('reprint'), listed.response);
-    assert.ok(lines.includes('Gaps and missing records flagged:'), listed.response);
+    assert.deepEqual(lines.slice(2), ['', 'Gaps and missing records flagged:', FLAG_LINE], listed.response);
 
     if (!(await canPrintDocx())) {
       assert.fail('LibreOffice (soffice) and pdftotext are needed to read the Word file back');
@@ -126,6 +130,7 @@ describe('the documents reviewed in a draft report', () => {
     const docx = await readFile(path.join(server.dataDir, 'files', 'store', result.docx_s3_key!));
     const printed = await printedDocxText(docx, { layout: false });
     assert.ok(printed.includes(KEPT_LINE), printed);
+    assert.ok(printed.includes(FLAG_LINE), printed);
     assert.ok(!printed.includes('spinal-letter-reprint.pdf'), printed);
   });
 });

@@ -142,7 +142,13 @@ function outlineOf(input: DraftReportDocumentInput): ReportOutlineSection[] {
       outline[listPlace]!.parts.push(partOf(section, null));
     } else {
       const number = String(outline.filter((each) => each.level === 0).length + 1);
-      outline.push({ number, title: section.title, level: 0, parts: [partOf(section, null)], toComplete: null });
+      outline.push({
+        number,
+        title: section.title,
+        level: 0,
+        parts: [partOf(section, null)],
+        toComplete: null,
+      });
     }
   });
   outline.forEach((section, index) => {

@@ -18,13 +18,13 @@ export async function listRecordFlags(
   const chronologies = createChronologyRepository(db);
   const inRecords = await chronologies.sourceDocuments(patient.id, patient.groupId);
   const named = new Map(
-    (await createRecordReviewRepository(db).processedDocuments(patient.id, patient.groupId)).map((document) => [
-      document.id,
-      document,
-    ]),
+    (await createRecordReviewRepository(db).processedDocuments(patient.id, patient.groupId)).map(
+      (document) => [document.id, document],
+    ),
   );
   const pagesByDocument = new Map<number, IndexedPage[]>();
-  for (const document of inRecords) pagesByDocument.set(document.id, await chronologies.indexedPages(document.id));
+  for (const document of inRecords)
+    pagesByDocument.set(document.id, await chronologies.indexedPages(document.id));
   // A chronology built before a copy was set aside still cites it: only pages in the records count.
   const events = (await chronologies.events(patient.id))
     .map((event) => ({
