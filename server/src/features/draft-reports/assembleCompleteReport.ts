@@ -1,4 +1,5 @@
 import { COMPLETE_FINAL_REPORT, type DraftSource, type ReportSection } from '@ewrt/contract';
+import { asksForDocumentsReviewed } from './listDocumentsReviewed.js';
 
 /** A citation marker as the answers read them: [1], [1, 3], [2-4], [Source 2]. */
 const MARKER = /\[(?:sources?\s*)?(\d+(?:\s*[-–]\s*\d+)?(?:\s*[,;]\s*\d+(?:\s*[-–]\s*\d+)?)*)\]/gi;
@@ -59,12 +60,14 @@ export function assembleCompleteReport(sections: readonly ReportSection[]): Repo
     );
   }
   const drafted = sections.filter((section) => section.origin === 'language-model');
+  // The documents-reviewed list is made from the records, never by a model: it does not make a report less drafted.
+  const draftable = sections.filter((section) => !asksForDocumentsReviewed(section.title));
   return {
     title: COMPLETE_FINAL_REPORT,
     response: parts.join('\n\n'),
     template_applied: sections.some((section) => section.template_applied),
     template_id: sections.find((section) => section.template_id !== null)?.template_id ?? null,
-    bedrock_comprehensive: sections.length > 0 && drafted.length === sections.length,
+    bedrock_comprehensive: draftable.length > 0 && drafted.length === draftable.length,
     bedrock_model_used: drafted[0]?.bedrock_model_used ?? null,
     prompt_id: null,
     origin: 'assembled',

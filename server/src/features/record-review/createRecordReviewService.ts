@@ -3,7 +3,6 @@ import {
   type CaseOverview,
   type DuplicateGroup,
   type DuplicateGroupsResponse,
-  type RecordFlag,
   type RecordGapsQuery,
   type RecordGapsResponse,
   type RecordReviewChangeResponse,
@@ -13,17 +12,14 @@ import {
 import type { Clock } from '../../context/Clock.js';
 import type { Database } from '../../db/Database.js';
 import { badRequest, notFound } from '../../http/HttpError.js';
-import { bundlePagesFor } from '../answers/bundlePagesFor.js';
 import type { RequestAudit } from '../audit/RequestAudit.js';
 import type { AuthenticatedUser } from '../auth/userDirectory.js';
 import type { BundleService } from '../bundles/createBundleService.js';
 import type { ChronologyService } from '../chronology/createChronologyService.js';
-import { createChronologyRepository } from '../chronology/chronologyRepository.js';
-import type { IndexedPage } from '../chronology/extractDatedMentions.js';
 import { findPatientForTools } from '../patients/findPatientForTools.js';
 import type { StoredPatient } from '../patients/patientRepository.js';
 import { buildRecordReviewDocx } from './buildRecordReviewDocx.js';
-import { findRecordFlags, type FlagPlace } from './findRecordFlags.js';
+import { listRecordFlags } from './listRecordFlags.js';
 import {
   groupNearDuplicates,
   jaccard,
@@ -132,49 +128,7 @@ export function createRecordReviewService(deps: RecordReviewServiceDeps) {
   async function recordGaps(patient: StoredPatient, query: RecordGapsQuery): Promise<RecordGapsResponse> {
     const gapDays = query.gap_days ?? RECORD_GAP_DEFAULT_DAYS;
     const state = await chronology.state(patient);
-    const chronologies = createChronologyRepository(db);
-    const inRecords = await chronologies.sourceDocuments(patient.ID_Patient, patient.ID_Group);
-    const named = new Map(
-      (await reviews.processedDocuments(patient.ID_Patient, patient.ID_Group)).map((document) => [
-        document.id,
-        document,
-      ]),
-    );
-    const pagesByDocument = new Map<number, IndexedPage[]>();
-    for (const document of inRecords)
-      pagesByDocument.set(document.id, await chronologies.indexedPages(document.id));
-    // A chronology built before a copy was set aside still cites it: only pages in the records count.
-    const events = (await chronologies.events(patient.ID_Patient))
-      .map((event) => ({
-        ...event,
-        places: event.places.filter((place) => pagesByDocument.has(place.documentId)),
-      }))
-      .filter((event) => event.places.length > 0);
-    const found = findRecordFlags({ events, pagesByDocument, gapDays });
-    const bundlePages = await bundlePagesFor(
-      db,
-      patient.ID_Patient,
-      found.flatMap((flag) => flag.places.map((place) => place.documentId)),
-    );
-    const toPlace = (place: FlagPlace) => {
-      const document = named.get(place.documentId)!;
-      return {
-        filename: document.filename,
-        s3_key: document.storageKey,
-        page: place.page,
-        bundle_page: bundlePages.get(place.documentId)?.[place.page - 1] ?? null,
-        chunk_id: place.chunkId,
-      };
-    };
-    const flags: RecordFlag[] = found.map((flag) => ({
-      kind: flag.kind,
-      title: flag.title,
-      passage: flag.passage,
-      date: flag.date,
-      end_date: flag.endDate,
-      days: flag.days,
-      places: flag.places.map(toPlace),
-    }));
+    const flags = await listRecordFlags(db, { id: patient.ID_Patient, groupId: patient.ID_Group }, gapDays);
     return {
       chronology_state: state.state,
       chronology_out_of_date: state.out_of_date,
