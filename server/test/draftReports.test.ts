@@ -146,7 +146,7 @@ describe('a draft report without a language model', () => {
           'evidence-digest',
         ]),
         // No prompt asked for the documents reviewed: the list made from the records is its own section.
-        ['Documents reviewed', null, 'evidence-digest'],
+        ['Documents reviewed', null, 'records-list'],
         [COMPLETE_FINAL_REPORT, null, 'assembled'],
       ],
     );

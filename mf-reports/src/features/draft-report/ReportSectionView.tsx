@@ -17,6 +17,7 @@ interface ReportSectionViewProps {
 export function ReportSectionView({ section, onOpenSource }: ReportSectionViewProps) {
   const headingId = useId();
   const digest = section.origin === 'evidence-digest';
+  const recordsList = section.origin === 'records-list';
   return (
     <article aria-labelledby={headingId} style={{ paddingBottom: 16, borderBottom: '1px solid #f0f0f0' }}>
       <Flex align="center" gap="small" wrap style={{ marginBottom: 8 }}>
@@ -24,12 +25,19 @@ export function ReportSectionView({ section, onOpenSource }: ReportSectionViewPr
           {sectionLabel(section)}
         </Typography.Title>
         {digest ? <Tag style={BADGE_STYLE.digest}>Evidence digest</Tag> : null}
+        {recordsList ? <Tag style={BADGE_STYLE.digest}>From the records</Tag> : null}
         {section.template_applied ? <Tag style={BADGE_STYLE.template}>Template Applied</Tag> : null}
       </Flex>
       {digest ? (
         <Typography.Paragraph style={MUTED_TEXT}>
           No language model drafted this section: it lists the passages of the records retrieved for its
           prompt, cited, for you to write from.
+        </Typography.Paragraph>
+      ) : null}
+      {recordsList ? (
+        <Typography.Paragraph style={MUTED_TEXT}>
+          Listed from the documents held for this patient (copies set aside are left out), with the gaps and
+          missing records the review flagged. No language model wrote or changed it.
         </Typography.Paragraph>
       ) : null}
       <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{section.response}</Typography.Paragraph>

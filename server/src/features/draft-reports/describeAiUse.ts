@@ -1,5 +1,4 @@
 import type { AiUseRecord, ModelInfo, ReportSection } from '@ewrt/contract';
-import { asksForDocumentsReviewed } from './listDocumentsReviewed.js';
 
 export interface AiUseFacts {
   /** The configured language model's endpoint host, or null when none is configured. */
@@ -43,8 +42,7 @@ export function describeAiUse(sections: readonly ReportSection[], facts: AiUseFa
     model_info: modelInfo,
     drafted_sections: drafted.map((section) => section.title),
     digest_sections: sections
-      // The documents-reviewed list quotes no passages: it is the records' own list, not an evidence digest.
-      .filter((section) => section.origin !== 'language-model' && !asksForDocumentsReviewed(section.title))
+      .filter((section) => section.origin === 'evidence-digest')
       .map((section) => section.title),
     generated_at: facts.generatedAt.toISOString(),
     documents: [...new Set(sections.flatMap((section) => section.sources.map((source) => source.filename)))],

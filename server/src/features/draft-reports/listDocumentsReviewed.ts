@@ -89,7 +89,7 @@ export function documentsReviewedSection(
     bedrock_comprehensive: false,
     bedrock_model_used: null,
     prompt_id: facts.promptId,
-    origin: 'evidence-digest',
+    origin: 'records-list',
     sources: [],
     unsupported_sentences: [],
   };
