@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Skeleton, Typography } from 'antd';
-import { getPatientPageImage } from '../api/conversationApi';
+import { getPatientPageImage } from '@ewrt/shared/kit';
 import { RECORD_REVIEW_MESSAGES } from './recordReviewMessages';
 
 /** Small enough for two pages side by side. */

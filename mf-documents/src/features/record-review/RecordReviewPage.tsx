@@ -5,10 +5,9 @@ import { useParams } from 'react-router-dom';
 import type { DuplicateDocument, RecordFlag, RecordFlagPlace, SourceLocation } from '@ewrt/contract';
 import { RECORD_GAP_DEFAULT_DAYS } from '@ewrt/contract/limits';
 import { getErrorMessage } from '@ewrt/shared';
-import { saveExportedFile } from '@ewrt/shared/kit';
+import { PageViewer, saveExportedFile } from '@ewrt/shared/kit';
 import { exportRecordReview } from '../api/recordReviewApi';
 import { placeCitation, placeLabel } from '../chronology/placeCitation';
-import { CitationView } from '../conversation/CitationView';
 import { NoPatientInAddress } from '../page-layout/NoPatientInAddress';
 import { PatientPageTitle } from '../patient-page/PatientPageTitle';
 import { patientConversationSource } from '../record-questions/patientConversationSource';
@@ -147,9 +146,9 @@ function PatientRecordReview({ patientId }: { patientId: number }) {
             />
           )}
         </Loaded>
-        <CitationView
+        <PageViewer
           citation={openPage?.citation ?? null}
-          title={openPage?.title}
+          title={openPage?.title ?? ''}
           source={source}
           onClose={() => setOpenPage(null)}
         />
