@@ -115,7 +115,10 @@ describe('the page viewer', () => {
     const boxes = within(view).getAllByTestId('passage-box');
     expect(boxes).toHaveLength(1);
     expect(boxes[0]).toHaveStyle({ left: '10%', top: '20%', width: '15%', height: '1.5%' });
-    expect(within(view).getByText(/The cited passage is marked on the page\./)).toBeVisible();
+    // The dialog's opening animation ends first: until then antd keeps it transparent.
+    await waitFor(() =>
+      expect(within(view).getByText(/The cited passage is marked on the page\./)).toBeVisible(),
+    );
 
     // Only the low-confidence word is outlined, where the server placed it, named with what OCR read.
     const unsure = within(view).getAllByTestId('low-confidence-word');

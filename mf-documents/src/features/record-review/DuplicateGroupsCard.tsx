@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { restoreDuplicate, setAsideDuplicates } from '../api/recordReviewApi';
 import { FirstPageImage } from './FirstPageImage';
 import { RECORD_REVIEW_MESSAGES } from './recordReviewMessages';
+import { STATUS_COLOURS, tagStyle } from '../jobs/jobStatusPresentation';
 
 const percent = (similarity: number) => `${Math.round(similarity * 100)}%`;
 
@@ -48,7 +49,7 @@ function CopyCard({
       <Flex vertical gap="small">
         <Flex gap="small" wrap align="center">
           {document.set_aside ? (
-            <Tag color="orange">Set aside as a copy</Tag>
+            <Tag style={tagStyle(STATUS_COLOURS.gold)}>Set aside as a copy</Tag>
           ) : (
             <Tag color="green">In the records</Tag>
           )}

@@ -6,11 +6,12 @@ import { RECORD_GAP_MAX_DAYS, RECORD_GAP_MIN_DAYS } from '@ewrt/contract/limits'
 import { SectionCard } from '@ewrt/shared/kit';
 import { placeLabel } from '../chronology/placeCitation';
 import { RECORD_REVIEW_MESSAGES } from './recordReviewMessages';
+import { STATUS_COLOURS, tagStyle, type StatusColours } from '../jobs/jobStatusPresentation';
 
-const KIND_COLOURS: Record<RecordFlag['kind'], string> = {
-  'missing record': 'red',
-  'gap in care': 'gold',
-  'missed appointment': 'blue',
+const KIND_COLOURS: Record<RecordFlag['kind'], StatusColours> = {
+  'missing record': STATUS_COLOURS.red,
+  'gap in care': STATUS_COLOURS.gold,
+  'missed appointment': STATUS_COLOURS.blue,
 };
 
 interface RecordFlagsCardProps {
@@ -87,7 +88,7 @@ export function RecordFlagsCard({
               >
                 <Flex vertical gap={4}>
                   <Flex gap="small" align="center" wrap>
-                    <Tag color={KIND_COLOURS[flag.kind]}>{flag.kind}</Tag>
+                    <Tag style={tagStyle(KIND_COLOURS[flag.kind])}>{flag.kind}</Tag>
                     <Typography.Text strong>{flag.title}</Typography.Text>
                   </Flex>
                   <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>
