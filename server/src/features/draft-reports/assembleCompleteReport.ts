@@ -1,5 +1,4 @@
 import { COMPLETE_FINAL_REPORT, type DraftSource, type ReportSection } from '@ewrt/contract';
-import { asksForDocumentsReviewed } from './listDocumentsReviewed.js';
 
 /** A citation marker as the answers read them: [1], [1, 3], [2-4], [Source 2]. */
 const MARKER = /\[(?:sources?\s*)?(\d+(?:\s*[-–]\s*\d+)?(?:\s*[,;]\s*\d+(?:\s*[-–]\s*\d+)?)*)\]/gi;
@@ -61,7 +60,7 @@ export function assembleCompleteReport(sections: readonly ReportSection[]): Repo
   }
   const drafted = sections.filter((section) => section.origin === 'language-model');
   // The documents-reviewed list is made from the records, never by a model: it does not make a report less drafted.
-  const draftable = sections.filter((section) => !asksForDocumentsReviewed(section.title));
+  const draftable = sections.filter((section) => section.origin !== 'records-list');
   return {
     title: COMPLETE_FINAL_REPORT,
     response: parts.join('\n\n'),

@@ -137,7 +137,7 @@ export function registerDraftReportJobHandler(jobs: JobQueue, deps: DraftReportJ
     }
 
     const assembled = await job.step<AssembledReport>(COMPLETE_STEP, async () => {
-      const listed = sections.some((section) => asksForDocumentsReviewed(section.title))
+      const listed = sections.some((section) => section.origin === 'records-list')
         ? null
         : documentsReviewedSection(await documentsReviewed(), {
             title: DOCUMENTS_REVIEWED_TITLE,
