@@ -262,6 +262,11 @@ function render(ids, list, filePath) {
 // ---------------------------------------------------------------------------------------------------------------
 // Rewriting one file.
 
+/** An override names its file by path; a file moved to another folder since (same name) still matches. */
+function sameFile(overrideFile, filePath) {
+  return overrideFile === filePath || path.posix.basename(overrideFile) === path.posix.basename(filePath);
+}
+
 const counts = new Map(PATTERNS.map((pattern) => [pattern.name, 0]));
 const unmapped = new Set();
 const replacements = [];
@@ -316,7 +321,9 @@ function rewrite(filePath, text) {
         const list = pattern.list(match);
         const override = overrides.find(
           (candidate) =>
-            candidate.file === filePath && candidate.cite === whole && unchanged.includes(candidate.line),
+            sameFile(candidate.file, filePath) &&
+            candidate.cite === whole &&
+            unchanged.includes(candidate.line),
         );
         if (override) {
           const replacement = render(override.ids, list, filePath);
