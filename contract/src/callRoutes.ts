@@ -147,6 +147,8 @@ export const CALL_ROUTES = {
   uploadAudio: { method: 'POST', url: '/api/transcription/upload-audio' },
   getMyWords: { method: 'GET', url: '/api/transcription/my-words' },
   saveMyWords: { method: 'PUT', url: '/api/transcription/my-words' },
+  getGroupWords: { method: 'GET', url: '/api/transcription/group-words' },
+  saveGroupWords: { method: 'PUT', url: '/api/transcription/group-words' },
   deleteTranscription: { method: 'DELETE', url: '/api/transcription/:id' },
   listUsers: { method: 'GET', url: '/api/users' },
   getUser: { method: 'GET', url: '/api/users/:id' },

@@ -243,6 +243,20 @@ export const MyWordsResponseSchema = Type.Object({
 });
 export type MyWordsResponse = Static<typeof MyWordsResponseSchema>;
 
+/**
+ * The words of the user's group for the recogniser (its hospitals, surgeons, usual drugs): every member's dictation
+ * knows them beside their own words; its group administrators (and administrators) keep the list.
+ */
+export const GroupWordsResponseSchema = Type.Object({
+  success: Type.Boolean(),
+  words: Type.Array(Type.String()),
+  /** The group the list belongs to; null for a user in no group (who has no group list). */
+  group_name: Nullable(Type.String()),
+  /** Whether the signed-in user may change the list. */
+  can_edit: Type.Boolean(),
+});
+export type GroupWordsResponse = Static<typeof GroupWordsResponseSchema>;
+
 const TranscriptionIdParams = Type.Object({ id: Id('Invalid transcription id') });
 const PatientIdParams = Type.Object({ id: Id('Invalid patient id') });
 export const TranscriptionDownloadQuerySchema = Type.Object({ s3Link: StorageKeySchema });
@@ -349,6 +363,18 @@ export const transcriptionCalls = {
     method: 'PUT',
     url: '/api/transcription/my-words',
     schema: { body: MyWordsSchema, response: { 200: MyWordsResponseSchema, ...ERROR_RESPONSES } },
+  }),
+  /** The words of the signed-in user's group for the recogniser, and whether they may change them. */
+  getGroupWords: defineCall({
+    method: 'GET',
+    url: '/api/transcription/group-words',
+    schema: { response: { 200: GroupWordsResponseSchema, ...ERROR_RESPONSES } },
+  }),
+  /** Replaces the group's words (its group administrators and administrators only); answers them as stored. */
+  saveGroupWords: defineCall({
+    method: 'PUT',
+    url: '/api/transcription/group-words',
+    schema: { body: MyWordsSchema, response: { 200: GroupWordsResponseSchema, ...ERROR_RESPONSES } },
   }),
   /** Deletes the transcription and its stored document. */
   deleteTranscription: defineCall({

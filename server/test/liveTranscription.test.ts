@@ -546,6 +546,7 @@ describe("the user's own words", () => {
     };
     const patel = asUser(server, tokens['dr.patel']!);
     const okafor = asUser(server, tokens['dr.okafor']!);
+    const lead = asUser(server, await signIn(server, 'groupadmin'));
     assert.equal(
       (await patel.put('/api/transcription/my-words', { words: ['Wythenshawe'] })).statusCode,
       200,
@@ -565,10 +566,20 @@ describe("the user's own words", () => {
       await dictate('dr.patel', patientId);
       await dictate('dr.okafor', otherGroupPatientId);
       assert.deepEqual(asked, [['Wythenshawe'], ['Okonkwo']]);
+      // The group's words join each member's own, and only its members'.
+      assert.equal(
+        (await lead.put('/api/transcription/group-words', { words: ['Salford Royal', 'wythenshawe'] }))
+          .statusCode,
+        200,
+      );
+      await dictate('dr.patel', patientId);
+      await dictate('dr.okafor', otherGroupPatientId);
+      assert.deepEqual(asked.slice(2), [['Wythenshawe', 'Salford Royal'], ['Okonkwo']]);
     } finally {
       await real.close();
       await patel.put('/api/transcription/my-words', { words: [] });
       await okafor.put('/api/transcription/my-words', { words: [] });
+      await lead.put('/api/transcription/group-words', { words: [] });
     }
   });
 });

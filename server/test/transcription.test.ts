@@ -224,6 +224,44 @@ describe('transcriptions without a language model', () => {
     assert.ok(!JSON.stringify(rows).includes('Okonkwo'), 'the audit counts the words, never lists them');
   });
 
+  it("keeps a group's words, changed by its group administrators only and seen by its members alone", async () => {
+    const lead = asUser(server, await signIn(server, 'groupadmin'));
+    const okafor = asUser(server, await signIn(server, 'dr.okafor'));
+    assert.deepEqual((await patel.get('/api/transcription/group-words')).json(), {
+      success: true,
+      words: [],
+      group_name: 'Northgate Medico-Legal (demo)',
+      can_edit: false,
+    });
+    const saved = await lead.put('/api/transcription/group-words', {
+      words: [' Wythenshawe Hospital', 'Mr Okonkwo', 'wythenshawe hospital'],
+    });
+    assert.equal(saved.statusCode, 200, saved.body);
+    assert.deepEqual(saved.json().words, ['Wythenshawe Hospital', 'Mr Okonkwo']);
+    assert.equal(saved.json().can_edit, true);
+
+    // A member reads the list but may not change it; another group has its own (empty) list.
+    const member = (await reid.get('/api/transcription/group-words')).json();
+    assert.deepEqual([member.words, member.can_edit], [saved.json().words, false]);
+    const refused = await patel.put('/api/transcription/group-words', { words: ['Anything'] });
+    assert.equal(refused.statusCode, 403, refused.body);
+    assert.equal(refused.json().message, "Only your group's administrators can change its list of words");
+    const other = (await okafor.get('/api/transcription/group-words')).json();
+    assert.deepEqual([other.words, other.group_name], [[], 'Riverside Expert Practice (demo)']);
+    assert.deepEqual((await patel.get('/api/transcription/group-words')).json().words, saved.json().words);
+
+    const { rows } = await server.app.ctx.db.query<{ details: Record<string, unknown> }>(
+      `SELECT details FROM audit_log WHERE action = 'transcription.group_words_save' ORDER BY id`,
+    );
+    // The group administrator's save, then the member's refused one.
+    assert.deepEqual(
+      rows.map((row) => row.details.word_count ?? null),
+      [2, null],
+    );
+    assert.ok(!JSON.stringify(rows).includes('Okonkwo'), 'the audit counts the words, never lists them');
+    await lead.put('/api/transcription/group-words', { words: [] });
+  });
+
   it('answers the summarize calls 503 "AI formatting is not configured"', async () => {
     for (const kind of ['outpatient', 'medicolegal', 'opinion']) {
       const response = await patel.post(`/api/bedrock/summarize-${kind}`, {

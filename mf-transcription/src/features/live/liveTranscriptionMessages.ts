@@ -44,4 +44,7 @@ export const LIVE_TRANSCRIPTION_MESSAGES = {
   myWordsLoadFailed: 'Failed to load your words',
   myWordsSaveFailed: 'Failed to save your words',
   myWordsSaved: 'Your words are saved: your next recording uses them',
+  groupWordsLoadFailed: "Failed to load your group's words",
+  groupWordsSaveFailed: "Failed to save your group's words",
+  groupWordsSaved: "Your group's words are saved: every member's next recording uses them",
 } as const;

@@ -122,6 +122,8 @@ export type AuditAction =
   | 'transcription.live_start'
   | 'transcription.my_words_read'
   | 'transcription.my_words_save'
+  | 'transcription.group_words_read'
+  | 'transcription.group_words_save'
   | 'transcription.delete';
 
 export interface AuditEntry {

@@ -5,6 +5,7 @@ import {
   type CompleteTranscriptionRequest,
   type CompleteTranscriptionResponse,
   type MessageResponse,
+  type GroupWordsResponse,
   type MyWordsResponse,
   type SaveTranscriptionRequest,
   type SaveTranscriptionResponse,
@@ -86,6 +87,10 @@ function textChanges(
 export function createTranscriptionService(deps: TranscriptionServiceDeps) {
   const { db, clock, files, ai, speech } = deps;
   const transcriptions = createTranscriptionRepository(db);
+
+  /** A group's list of words is its group administrators' to keep (and any administrator's). */
+  const mayEditGroupWords = (user: AuthenticatedUser) =>
+    user.groupId !== null && (user.isAdministrator || user.isGroupAdmin);
 
   function requireFeature(user: AuthenticatedUser): void {
     if (!hasUserFeature(user, 'transcription'))
@@ -387,6 +392,36 @@ export function createTranscriptionService(deps: TranscriptionServiceDeps) {
         await audit.recordWithin(tx);
       });
       return { success: true, words: tidy };
+    },
+
+    /** The words of the user's group for the recogniser, and whether the user may change them. */
+    async groupWords(user: AuthenticatedUser): Promise<GroupWordsResponse> {
+      requireFeature(user);
+      return {
+        success: true,
+        words: user.groupId === null ? [] : await createMyWordsRepository(db).groupWordsOf(user.groupId),
+        group_name: user.groupId === null ? null : user.response.Group_Name,
+        can_edit: mayEditGroupWords(user),
+      };
+    },
+
+    /** Replaces the group's words (tidied): its group administrators and administrators only. */
+    async saveGroupWords(
+      user: AuthenticatedUser,
+      words: readonly string[],
+      audit: RequestAudit,
+    ): Promise<GroupWordsResponse> {
+      requireFeature(user);
+      const groupId = user.groupId;
+      if (groupId === null) throw new HttpError(400, TRANSCRIPTION_MESSAGES.noGroupForWords);
+      if (!mayEditGroupWords(user)) throw forbidden(TRANSCRIPTION_MESSAGES.groupWordsNotYours);
+      const tidy = tidyMyWords(words);
+      await db.transaction(async (tx) => {
+        await createMyWordsRepository(tx).saveGroupWords(groupId, tidy, user.id, clock());
+        audit.describe({ details: { group_id: groupId, word_count: tidy.length } });
+        await audit.recordWithin(tx);
+      });
+      return { success: true, words: tidy, group_name: user.response.Group_Name, can_edit: true };
     },
 
     /** Removes the transcription; its stored document goes once the deletion has committed. */

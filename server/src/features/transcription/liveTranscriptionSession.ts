@@ -267,7 +267,7 @@ export class LiveTranscriptionSession {
       }
       const continued = await this.draftToContinue(payload, patient.ID_Patient);
       const availability = this.deps.speech.availability();
-      const vocabulary = await createMyWordsRepository(this.deps.db).wordsOf(user.id);
+      const vocabulary = await createMyWordsRepository(this.deps.db).vocabularyOf(user.id);
       // The recogniser first: when it cannot run, no empty draft is left behind.
       const target: StreamTarget = { draftId: continued, stream: null };
       recognition = this.deps.speech.startLive(this.listenerFor(target), {

@@ -152,7 +152,7 @@ export function registerTranscriptionJobHandler(jobs: JobQueue, deps: Transcript
         const limit = { timeLimitMs: stepTimeLimitMs('audioRecognition', input.file_size_mb) };
         const recognised = await job.step<Recognised>('recognise', limit, async () => {
           // The uploader's own words, as for their live dictation.
-          const vocabulary = await createMyWordsRepository(db).wordsOf(job.userId);
+          const vocabulary = await createMyWordsRepository(db).vocabularyOf(job.userId);
           const result = await recognise(job, speech, audioPath, vocabulary);
           await job.log(
             'info',

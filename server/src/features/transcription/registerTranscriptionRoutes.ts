@@ -113,6 +113,19 @@ export async function registerTranscriptionRoutes(
   });
 
   app.route({
+    ...transcriptionCalls.getGroupWords,
+    config: { audit: { action: 'transcription.group_words_read', resource: 'transcription' } },
+    handler: (request) => transcriptions.groupWords(currentUser(request)),
+  });
+
+  app.route({
+    ...transcriptionCalls.saveGroupWords,
+    config: { audit: { action: 'transcription.group_words_save', resource: 'transcription' } },
+    handler: (request) =>
+      transcriptions.saveGroupWords(currentUser(request), request.body.words, auditOf(request)),
+  });
+
+  app.route({
     ...transcriptionCalls.getTranscription,
     config: { audit: { action: 'transcription.read', resource: 'transcription' } },
     handler: (request) => transcriptions.get(currentUser(request), request.params.id, auditOf(request)),

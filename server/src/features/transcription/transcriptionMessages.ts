@@ -22,6 +22,8 @@ export const TRANSCRIPTION_MESSAGES = {
     'Send the audio as multipart/form-data with patient_id, transcription_type_id, then audio_file',
   emptyAudio: 'The audio file is empty',
   audioQueued: 'Audio uploaded. Transcription is running in the background.',
+  noGroupForWords: 'You are not in a group, so there is no group list of words to change',
+  groupWordsNotYours: "Only your group's administrators can change its list of words",
   modelAnswerUnreadable: (provider: string) =>
     `The language model at ${provider} did not answer in the expected format; please try again`,
   modelTimedOut: (provider: string, seconds: number) =>
