@@ -64,16 +64,19 @@ const ANTD_CONTEXT_MODULES = [
 ];
 
 /**
- * The icon component every icon module renders through (`../components/AntdIconLight`, with the icon rendering,
- * colour and style helpers behind it), shared so that it arrives once. Bundled by each app, it pulled that app's
- * own copy of antd's internals (~40 KB gzip) into every remote whose screens name an icon. An icon module itself
- * is a few hundred bytes and stays in the app that names it.
+ * What apps reach outside the shared component entries, shared so that it too arrives once:
+ * - the icon components every icon module renders through (`../components/AntdIconLight`, or `AntdIcon` for
+ *   two-tone icons), with the icon rendering, colour and style helpers behind them; an icon module itself is a few
+ *   hundred bytes and stays in the app that names it;
+ * - `theme` (`theme.useToken()` in the screens), whose index brings the token algorithms.
+ * Bundled by each app, these pulled that app's own copy of antd's internals (~40 KB gzip) into every remote whose
+ * screens name an icon.
  */
-const ANTD_ICON_COMPONENT = {
-  key: '@ant-design/icons/es/components/AntdIconLight',
-  pkg: '@ant-design/icons',
-  via: 'antd',
-};
+const ANTD_REACHED_DIRECTLY = [
+  { key: '@ant-design/icons/es/components/AntdIconLight', pkg: '@ant-design/icons', via: 'antd' },
+  { key: '@ant-design/icons/es/components/AntdIcon', pkg: '@ant-design/icons', via: 'antd' },
+  { key: 'antd/es/theme', pkg: 'antd' },
+];
 
 /** Folders of antd/es that are not components (internals, styles, tokens, translations). */
 const ANTD_NON_COMPONENT_FOLDERS = new Set(['style', 'theme', 'locale', 'version']);
@@ -110,7 +113,7 @@ function lookupDirs(dir, via) {
 function sharedSingletons(dir) {
   const antdModules = [
     ...ANTD_CONTEXT_MODULES,
-    ANTD_ICON_COMPONENT,
+    ...ANTD_REACHED_DIRECTLY,
     ...antdComponentKeys(dir).map((key) => ({ key, pkg: 'antd' })),
   ];
   const antdShared = antdModules.map(({ key, pkg, via }) => {
