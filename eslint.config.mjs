@@ -160,7 +160,7 @@ export default tseslint.config(
   },
   {
     // Browser bundles take only types from the contract (its schemas would bring TypeBox along); run-time
-    // values come from '@ewrt/contract/limits', which imports nothing.
+    // values come from '@ewrt/contract/limits' and '@ewrt/contract/callRoutes', which import nothing at run time.
     files: ['host/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}', ...remotes.map((r) => `${r}/**/*.{ts,tsx}`)],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -170,13 +170,13 @@ export default tseslint.config(
             {
               name: '@ewrt/contract',
               allowTypeImports: true,
-              message: "Import types only from @ewrt/contract; values from '@ewrt/contract/limits'.",
+              message: "Import types only from @ewrt/contract; values from '@ewrt/contract/limits' and '/callRoutes'.",
             },
           ],
           patterns: [
             {
-              group: ['@ewrt/contract/*', '!@ewrt/contract/limits'],
-              message: "Import types only from @ewrt/contract; values from '@ewrt/contract/limits'.",
+              group: ['@ewrt/contract/*', '!@ewrt/contract/limits', '!@ewrt/contract/callRoutes'],
+              message: "Import types only from @ewrt/contract; values from '@ewrt/contract/limits' and '/callRoutes'.",
             },
           ],
         },

@@ -10,12 +10,14 @@
 //   (and, for information, an uploaded MP3 transcribed as the job does: its real-time factor)
 //
 // Then accuracy (scripts/lib/speechAccuracy.mjs): word error rate with the generic and the clinical language
-// model side by side, on clinical dictation spoken by espeak-ng voices and on Debian's recorded test speech,
-// through the file path and the live path, with clinical-term accuracy apart. Target: the clinical model at least
+// model side by side, on clinical dictation spoken by espeak-ng and MBROLA voices (held out from the model's corpus,
+// which is checked) and on Debian's recorded test speech, through the file path and the live path, with
+// clinical-term accuracy apart and a row per voice. Target: the clinical model at least
 // halves the generic model's WER on the clinical dictation without making the recorded speech worse.
 //
-//   pnpm bench:speech [--accuracy-only] [--paths file,live] [--sentences N] [--voices N]
-//   (the last two take the first N clinical sentences and espeak-ng voices: for a machine too busy for all)
+//   pnpm bench:speech [--accuracy-only] [--paths file,live] [--split test|dev] [--sentences N] [--voices N|a,b]
+//   (--split dev scores the split the model was tuned on; --sentences and --voices take the first N sentences and
+//   the first N voices or those named: for a machine too busy for all)
 //
 // The speech is real recorded speech (Debian's pocketsphinx-testdata "go forward ten meters", 16 kHz), converted
 // by ffmpeg to the browser's 44.1 kHz and written in the browser's 4096-sample chunks at the pace a microphone
@@ -247,15 +249,19 @@ async function measure() {
   try {
     const pathsFlag = process.argv.indexOf('--paths');
     const accuracyPaths = pathsFlag > 0 ? process.argv[pathsFlag + 1].split(',') : ['file', 'live'];
-    const limitOf = (flag) => {
+    const optionOf = (flag) => {
       const index = process.argv.indexOf(flag);
-      return index > 0 ? Number(process.argv[index + 1]) : undefined;
+      return index > 0 ? process.argv[index + 1] : undefined;
     };
     const accuracy = await measureAccuracyReport({
       createSpeechRecognizer,
       settings,
       paths: accuracyPaths,
-      limits: { sentences: limitOf('--sentences'), voices: limitOf('--voices') },
+      limits: {
+        split: optionOf('--split'),
+        sentences: optionOf('--sentences') === undefined ? undefined : Number(optionOf('--sentences')),
+        voices: optionOf('--voices'),
+      },
       log,
     });
     if (process.argv.includes(ACCURACY_ONLY_FLAG)) return accuracy;
@@ -369,25 +375,47 @@ async function measure() {
 
 /** Measures and prints the accuracy table, and writes it to bench-results/bench-speech-accuracy.json. */
 async function measureAccuracyReport(options) {
-  const results = await measureAccuracy(options);
+  const { results, heldOut, missingVoices } = await measureAccuracy(options);
   const summary = summarise(results);
+  const bySpeaker = summarise(results, ['path', 'speaker', 'model']);
   const percent = (value) => (value === null ? '   -' : `${(value * 100).toFixed(1)}%`);
   console.info('');
   console.info(`Word error rate, generic vs clinical language model (${ACCURACY_TARGET}):`);
   console.info(
-    `${'path'.padEnd(6)}${'set'.padEnd(10)}${'model'.padEnd(10)}${'words'.padStart(7)}${'WER'.padStart(9)}${'clinical terms right'.padStart(22)}`,
+    `Test sentences held out from the model's corpus: ${heldOut.inCorpus.length === 0 ? 'yes' : 'NO'} ` +
+      `(${heldOut.inCorpus.length} of ${heldOut.sentences} in it; ${heldOut.sharingRun.length} share a run of ` +
+      `${heldOut.runWords} words with it)`,
   );
-  for (const row of summary) {
+  if (missingVoices.length > 0) console.info(`Voices not installed, left out: ${missingVoices.join(', ')}`);
+  const table = (rows, label, width) => {
     console.info(
-      `${row.path.padEnd(6)}${row.set.padEnd(10)}${row.model.padEnd(10)}${String(row.referenceWords).padStart(7)}` +
-        `${percent(row.wer).padStart(9)}${percent(row.termAccuracy).padStart(22)}`,
+      `${'path'.padEnd(6)}${label.padEnd(width)}${'generic'.padStart(9)}${'clinical'.padStart(10)}` +
+        `${'words'.padStart(7)}${'terms right: generic'.padStart(22)}${'clinical'.padStart(10)}`,
     );
-  }
+    const keys = [...new Set(rows.map((row) => `${row.path}|${row[label]}`))];
+    for (const key of keys) {
+      const [pathName, name] = key.split('|');
+      const of = (model) =>
+        rows.find((row) => row.path === pathName && row[label] === name && row.model === model);
+      const generic = of('generic');
+      const clinical = of('clinical');
+      console.info(
+        `${pathName.padEnd(6)}${name.padEnd(width)}${percent(generic?.wer ?? null).padStart(9)}` +
+          `${percent(clinical?.wer ?? null).padStart(10)}${String((generic ?? clinical).referenceWords).padStart(7)}` +
+          `${percent(generic?.termAccuracy ?? null).padStart(22)}${percent(clinical?.termAccuracy ?? null).padStart(10)}`,
+      );
+    }
+  };
+  table(summary, 'set', 10);
+  console.info('');
+  console.info('Per voice:');
+  table(bySpeaker, 'speaker', 48);
   const verdicts = [...new Set(summary.map((row) => row.path))].map((pathName) => {
     const of = (set, model) =>
       summary.find((row) => row.path === pathName && row.set === set && row.model === model);
-    const halved = of('clinical', 'clinical').wer <= of('clinical', 'generic').wer / 2;
-    const notWorse = of('recorded', 'clinical').wer <= of('recorded', 'generic').wer;
+    const werOf = (set, model) => of(set, model)?.wer ?? Number.NaN;
+    const halved = werOf('clinical', 'clinical') <= werOf('clinical', 'generic') / 2;
+    const notWorse = werOf('recorded', 'clinical') <= werOf('recorded', 'generic');
     return { path: pathName, halved, notWorse };
   });
   for (const verdict of verdicts) {
@@ -400,7 +428,16 @@ async function measureAccuracyReport(options) {
   writeFileSync(
     path.join(resultsDir, 'bench-speech-accuracy.json'),
     JSON.stringify(
-      { measuredAt: new Date().toISOString(), target: ACCURACY_TARGET, summary, verdicts, results },
+      {
+        measuredAt: new Date().toISOString(),
+        target: ACCURACY_TARGET,
+        heldOut,
+        missingVoices,
+        summary,
+        bySpeaker,
+        verdicts,
+        results,
+      },
       null,
       2,
     ),

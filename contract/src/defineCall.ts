@@ -23,6 +23,11 @@ export function defineCall<const Call extends CallDefinition>(call: Call): Call 
   return call;
 }
 
+/** The path parameters a call takes, as TypeScript. */
+export type CallParams<Call extends CallDefinition> = Call['schema']['params'] extends TSchema
+  ? Static<Call['schema']['params']>
+  : never;
+
 /** The body a call takes, as TypeScript. */
 export type CallBody<Call extends CallDefinition> = Call['schema']['body'] extends TSchema
   ? Static<Call['schema']['body']>
@@ -38,3 +43,9 @@ export type CallReply<
   Call extends CallDefinition,
   Status extends keyof Call['schema']['response'],
 > = Call['schema']['response'][Status] extends TSchema ? Static<Call['schema']['response'][Status]> : never;
+
+/** The statuses a call answers with success. */
+type SuccessStatus<Call extends CallDefinition> = Extract<keyof Call['schema']['response'], 200 | 201 | 202 | 204>;
+
+/** A call's successful answer, as TypeScript. */
+export type CallSuccess<Call extends CallDefinition> = CallReply<Call, SuccessStatus<Call>>;

@@ -101,8 +101,8 @@ export const DraftSourceSchema = Type.Object({
 });
 export type DraftSource = Static<typeof DraftSourceSchema>;
 
-/** How a section's text came to be. */
-export const DRAFT_SECTION_ORIGINS = ['language-model', 'evidence-digest', 'assembled'] as const;
+/** How a section's text came to be ('records-list': the documents held, listed from the records themselves). */
+export const DRAFT_SECTION_ORIGINS = ['language-model', 'evidence-digest', 'records-list', 'assembled'] as const;
 
 /** A report result section (part 3 §3), with the sources its `[n]` markers cite. */
 export const ReportSectionSchema = Type.Object({

@@ -25,3 +25,6 @@ export * from './research.js';
 export * from './transcription.js';
 export * from './capabilities.js';
 export * from './pageViews.js';
+export * from './recordReview.js';
+export * from './apiCalls.js';
+export type { CallRoute } from './callRoutes.js';

@@ -433,3 +433,11 @@ export const PAGE_IMAGE_DPIS = [150, 100, 200] as const;
 /** The step between them (the schema accepts the multiples of it between the least and the greatest). */
 export const PAGE_IMAGE_DPI_STEP = 50;
 export type PageImageDpi = (typeof PAGE_IMAGE_DPIS)[number];
+
+/** Record review: the days without recorded care from which a gap is flagged (the user sets it), and its bounds. */
+export const RECORD_GAP_DEFAULT_DAYS = 180;
+export const RECORD_GAP_MIN_DAYS = 7;
+export const RECORD_GAP_MAX_DAYS = 3650;
+/** The kinds of record-review flags: a record mentioned but absent, a gap in care, missed appointments. */
+export const RECORD_FLAG_KINDS = ['missing record', 'gap in care', 'missed appointment'] as const;
+export type RecordFlagKind = (typeof RECORD_FLAG_KINDS)[number];

@@ -140,7 +140,7 @@ test('a patient the user may only view has no document tools: its job list is re
   if (!raman) throw new Error('the demo patient Priya Raman is missing');
   await openSignedIn(page, practitioner, `/patients/${raman.ID_Patient}/dashboard`);
   await expect(page.getByRole('heading', { name: /Raman/ }).first()).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Access' })).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Patient actions' })).toHaveCount(0);
   await page.goto(`/patient/${raman.ID_Patient}/jobs`);
   await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();
   expect((await apiGet(`/api/patients/${raman.ID_Patient}/jobs`, practitioner)).status).toBe(403);

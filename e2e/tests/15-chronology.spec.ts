@@ -74,7 +74,9 @@ test('a practitioner builds the medical chronology: events in order around the D
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: /Export to Word/ }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(new RegExp(`^Jordan_Chronology${suffix}_chronology_\\d{4}-\\d{2}-\\d{2}\\.docx$`));
+  expect(download.suggestedFilename()).toMatch(
+    new RegExp(`^Jordan_Chronology${suffix}_chronology_\\d{4}-\\d{2}-\\d{2}\\.docx$`),
+  );
   const saved = await download.path();
   expect((await readFile(saved)).subarray(0, 2).toString()).toBe('PK');
   // Table cells wrap: compare with the layout's spaces and line breaks folded.
@@ -83,4 +85,52 @@ test('a practitioner builds the medical chronology: events in order around the D
   expect(text).toContain('L4/5 disc');
   expect(text).toMatch(/radiology-?\s?report/);
   expect(text).toContain('Date of Event: 01/03/2023');
+});
+
+test('a date whose day and month cannot be told apart is flagged with both readings; a date no reading makes real is listed as unread', async ({
+  page,
+  expectAccessible,
+}) => {
+  test.setTimeout(180_000);
+  const suffix = uniqueSuffix();
+  const patient = await createPatient(practitioner, {
+    FirstName: 'Robin',
+    Surname: `Dates${suffix}`,
+    DateOfBirth: '1975-06-02',
+    MRN: `E2E-D-${suffix}`,
+    DateofEvent: '2021-03-01',
+  });
+  // A note that names no provider or country, whose numeric dates could each be day or month first; and a letter
+  // with a day no calendar has (31 September).
+  await uploadPatientRecord(
+    practitioner,
+    patient.ID_Patient,
+    await textPdf('sports-note.pdf', ['04/05/2006 Seen for left ankle sprain after a netball game.']),
+  );
+  await uploadPatientRecord(
+    practitioner,
+    patient.ID_Patient,
+    await textPdf('podiatry-letter.pdf', [
+      'I assessed the patient in the podiatry clinic on 31/09/2021 for heel pain after her fracture.',
+    ]),
+  );
+
+  await openSignedIn(page, practitioner, `/patients/${patient.ID_Patient}/chronology`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Medical Chronology' })).toBeVisible({
+    timeout: 60_000,
+  });
+  await page.getByRole('button', { name: /Build chronology/ }).click();
+  const table = page.getByRole('table', {
+    name: 'Clinical events in date order, with the Date of Event as a dividing row',
+  });
+  const sprain = table.locator('tbody tr', { hasText: 'left ankle sprain' });
+  await expect(sprain).toBeVisible({ timeout: 60_000 });
+  await expect(sprain.getByText('Day and month may be swapped')).toBeVisible();
+  await expect(sprain.getByText('Read as 04/05/2006; may be 05/04/2006')).toBeVisible();
+
+  const unread = page.getByRole('region', { name: 'Unread dates' });
+  await expect(unread.getByText(/Unread date: 31\/09\/2021/)).toBeVisible();
+  await expect(unread).toContainText('podiatry-letter.pdf, page 1');
+  await expect(table).not.toContainText('31/09/2021');
+  await expectAccessible('chronology with a flagged date and an unread date');
 });

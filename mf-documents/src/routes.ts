@@ -100,6 +100,22 @@ export const routes = [
     },
   },
   {
+    // Beyond the spec: copies of documents set aside and what the records lack, for the chronology's users.
+    key: 'record-review',
+    path: '/patients/:patientId/record-review',
+    title: 'Records Review',
+    feature: 'documents',
+    patientLevels: [1],
+    nav: { section: 'documents', label: 'Records Review', order: 37 },
+    actionCard: {
+      title: 'Records Review',
+      description:
+        'Find copies of the same document to set aside, and records mentioned but missing, gaps in care and missed appointments.',
+      patientFeature: 'query-records',
+      order: 27,
+    },
+  },
+  {
     // The spec names the route and its card but not the screen: the paginated bundle of the patient's records. Like
     // the search screen it takes the patient from `?patientId=` (or the selected one) and asks for one itself.
     key: 'record-bundle',

@@ -2,6 +2,7 @@
 generic en-us model.
 
   python3 server/speech/buildClinicalModel.py [--corpus FILE]... [--out DIR] [--dict CMUDICT] [--espeak COMMAND]
+                                              [--pronunciations FILE]
 
 Reads the corpus (one sentence a line, '#' lines are comments; by default server/speech/clinical/corpus.txt),
 normalises it as the recogniser writes words (lower case, no punctuation, hyphens as spaces), and writes to DIR
@@ -10,8 +11,8 @@ normalises it as the recogniser writes words (lower case, no punctuation, hyphen
   clinical.arpa  a trigram model in ARPA format: absolute discounting with back-off (Katz style), the back-off
                  weights computed so that every history's probabilities sum to one;
   clinical.dict  a CMU-phone pronunciation for each of its words the en-us dictionary lacks (UK spellings, drug
-                 names), from espeak-ng's phonemes (espeakPhones.py). Words espeak-ng cannot pronounce are named
-                 and left out of the model.
+                 names): hand-checked ones from clinical/pronunciations.txt first, the rest from espeak-ng's
+                 phonemes (espeakPhones.py). Words neither can pronounce are named and left out of the model.
 
 The worker (pocketsphinxWorker.py) mixes this model with the generic one at decode time; the generic model is never
 rewritten, so this build needs only the corpus and takes a second.
@@ -31,6 +32,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_CORPUS = os.path.join(HERE, "clinical", "corpus.txt")
 DEFAULT_OUT = os.path.join(HERE, "clinical")
 DEFAULT_DICT = "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict"
+DEFAULT_PRONUNCIATIONS = os.path.join(HERE, "clinical", "pronunciations.txt")
 # How much of each seen n-gram's count is set aside for the unseen (absolute discounting).
 DISCOUNT = 0.5
 ORDER = 3
@@ -73,6 +75,19 @@ def read_dictionary_words(path):
             if parts:
                 words.add(re.sub(r"\(\d+\)$", "", parts[0]))
     return words
+
+
+def read_pronunciations(path):
+    """{word: CMU phones} of a hand-written list ('word PHONES' a line, '#' lines are comments); {} without one."""
+    if not os.path.exists(path):
+        return {}
+    entries = {}
+    with open(path, encoding="utf-8") as listing:
+        for line in listing:
+            parts = line.split(None, 1)
+            if len(parts) == 2 and not parts[0].startswith("#"):
+                entries[parts[0].lower()] = " ".join(parts[1].split())
+    return entries
 
 
 def count_ngrams(sentences):
@@ -154,6 +169,7 @@ def main(argv=None):
     parser.add_argument("--out", default=DEFAULT_OUT)
     parser.add_argument("--dict", default=DEFAULT_DICT, help="the generic pronunciation dictionary")
     parser.add_argument("--espeak", default="espeak-ng")
+    parser.add_argument("--pronunciations", default=DEFAULT_PRONUNCIATIONS, help="hand-checked pronunciations")
     args = parser.parse_args(argv)
 
     sentences = read_corpus(args.corpus or [DEFAULT_CORPUS])
@@ -162,7 +178,9 @@ def main(argv=None):
     known = read_dictionary_words(args.dict)
     vocabulary = sorted({word for words in sentences for word in words})
     new_words = [word for word in vocabulary if word not in known]
-    pronounced = espeak_pronunciations(new_words, args.espeak)
+    checked = read_pronunciations(args.pronunciations)
+    pronounced = {word: checked[word] for word in new_words if word in checked}
+    pronounced.update(espeak_pronunciations([word for word in new_words if word not in checked], args.espeak))
     unpronounceable = sorted(set(new_words) - set(pronounced))
     if unpronounceable:
         print("Left out (no pronunciation): " + ", ".join(unpronounceable), file=sys.stderr)

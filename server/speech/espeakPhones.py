@@ -12,7 +12,7 @@ ESPEAK_TO_CMU = {
     # Vowels and diphthongs.
     "a": "AE", "a#": "AH", "aa": "AA", "A:": "AA", "A@": "AA R", "A": "AA",
     "aI": "AY", "aI@": "AY ER", "aI3": "AY ER", "aU": "AW", "aU@": "AW ER",
-    "@": "AH", "@2": "AH", "@5": "AH", "@L": "AH L", "@r": "ER",
+    "@": "AH", "@-": "AH", "@2": "AH", "@5": "AH", "@L": "AH L", "@r": "ER",
     "3": "ER", "3:": "ER",
     "e": "EH", "E": "EH", "e@": "EH R", "eI": "EY",
     "i": "IY", "i:": "IY", "i@": "IY AH", "i@3": "IY R",

@@ -58,6 +58,23 @@ describe('key terms and the no-match statement', () => {
     );
   });
 
+  it('leaves out the words that only ask: the attribute asked for, and lay verbs of what was done', () => {
+    assert.deepEqual(
+      keyTermsOf('What size screws were used for the fusion?').map((term) => term.written),
+      ['fusion', 'screws'],
+    );
+    assert.deepEqual(
+      keyTermsOf('What did the nerve conduction studies conclude?').map((term) => term.written),
+      ['nerve conduction studies'],
+    );
+    assert.deepEqual(
+      keyTermsOf('Did she have an operation to stiffen or join the joint below the ankle?').map(
+        (term) => term.written,
+      ),
+      ['stiffen', 'joint below the ankle', 'operation'],
+    );
+  });
+
   it('names the absent terms in one sentence', () => {
     assert.equal(
       absentTermsStatement(['MRI'], "the patient's records"),
@@ -124,6 +141,17 @@ before(async () => {
     ],
     ['HOSPITAL FOLLOW-UP. DVT right calf. On Coumadin 5 mg daily, INR today 2.3.'],
   ]);
+  // A page with the lay words of "blood thinner" apart, and an operation both listed and done.
+  await addIndexedDocument('gp-record.txt', [['Smear taken by the practice nurse. Bloods: HbA1c 38.']]);
+  await addIndexedDocument('listing-letter.txt', [
+    ['She has been listed for a right subtalar arthrodesis, provisionally on 14/10/2022.'],
+  ]);
+  await addIndexedDocument('clinic-letter.txt', [['Four months after her fusion: the fusion has united.']]);
+  await addIndexedDocument('operation-note.txt', [
+    [
+      'Procedure: right subtalar joint arthrodesis (fusion) under general anaesthetic, 14/10/2022. Fixed with two 7.0 mm cannulated screws.',
+    ],
+  ]);
   await addIndexedDocument('anticoagulation.txt', [
     [
       'Her INR readings in the anticoagulation clinic are in the table that follows this paragraph.',
@@ -162,6 +190,11 @@ describe('answers over a patient’s records', () => {
   it('makes no such statement when the records hold the term or a synonym of it', async () => {
     assert.deepEqual(await findAbsentTerms(db, scope(), 'Did she break her heel bone?'), []);
     assert.deepEqual(await findAbsentTerms(db, scope(), 'Has she ever taken a blood thinner?'), []);
+    assert.deepEqual(await findAbsentTerms(db, scope(), 'What size screws were used for the fusion?'), []);
+    assert.deepEqual(
+      await findAbsentTerms(db, scope(), 'Was the broken bone joined up and healed after the fusion?'),
+      [],
+    );
     const answer = await answerQuestion(
       { db, ai: null, embeddings: null },
       scope(),
@@ -185,6 +218,36 @@ describe('answers over a patient’s records', () => {
       signal,
     });
     assert.match(thinner!.text, /Coumadin|warfarin/);
+  });
+
+  it('weighs a phrase of the table as one term, not its lay words apart ("blood" and "taken")', async () => {
+    const [thinner] = await searchPassages(db, scope(), 'Has she ever taken a blood thinner?', 8, {
+      embeddings: null,
+      signal,
+    });
+    assert.doesNotMatch(thinner!.text, /Smear taken/);
+  });
+
+  it('puts an operation done before one only listed, unless the question asks what is to come', async () => {
+    const [done] = await searchPassages(
+      db,
+      scope(),
+      'When was the right subtalar arthrodesis performed?',
+      8,
+      {
+        embeddings: null,
+        signal,
+      },
+    );
+    assert.match(done!.text, /^Procedure:/);
+    const [planned] = await searchPassages(
+      db,
+      scope(),
+      'When is the right subtalar arthrodesis planned?',
+      8,
+      { embeddings: null, signal },
+    );
+    assert.match(planned!.text, /listed for/);
   });
 
   it('adds the next passage of the page when the hit lacks the number asked for', async () => {

@@ -3,7 +3,12 @@
 // header row, planned care, missed appointments, two findings on one day and a text file of one note per line.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { classifyEventKind, classifyEventKindAt } from '../src/features/chronology/classifyEventKind.js';
+import {
+  classifyEventKind,
+  classifyEventKindAt,
+  isTherapyServiceDocument,
+  kindInDocument,
+} from '../src/features/chronology/classifyEventKind.js';
 import {
   extractDatedMentions,
   findUnreadPageDates,
@@ -180,6 +185,167 @@ describe('kinds by UK usage', () => {
     assert.equal(review?.kind, 'consultation');
     const [seen] = extractDatedMentions([page('I reviewed her in clinic on 13/03/2023.')], REFERENCE_YEAR);
     assert.equal(seen?.planned, false);
+  });
+});
+
+describe('the kind a UK reader gives each dated sentence', () => {
+  const kindAt = (passage: string, date: string) =>
+    classifyEventKindAt(passage, passage.indexOf(date), passage.indexOf(date) + date.length);
+  const kindOfOnly = (text: string, title = '') => {
+    const mentions = extractDatedMentions([page(text)], REFERENCE_YEAR);
+    assert.equal(mentions.length, 1, `one event in ${JSON.stringify(text)}`);
+    return kindInDocument(mentions[0]!.kind, isTherapyServiceDocument(`${title}\n${text}`));
+  };
+
+  it('dates a road traffic collision or a fracture by the emergency attendance that treated it', () => {
+    const collision =
+      'She sustained a comminuted fracture of the right calcaneus in a road traffic collision on 12/03/2021, treated without an operation by Mr Shah.';
+    assert.equal(kindAt(collision, '12/03/2021'), 'emergency attendance');
+    const reported =
+      'Road traffic collision on 12/03/2021: seen in A&E, fractured right heel bone, admitted.';
+    assert.equal(kindAt(reported, '12/03/2021'), 'emergency attendance');
+    assert.equal(
+      kindAt('Subjective: right calcaneal fracture on 12/03/2021 treated in a cast.', '12/03/2021'),
+      'emergency attendance',
+    );
+    // A sprain is no fracture: it is not taken for an attendance.
+    assert.equal(kindAt('Twisting injury on the tennis court on 06/30/2007.', '06/30/2007'), 'other');
+  });
+
+  it('reads an operation "not done" or "post-operative" care as no operation', () => {
+    assert.equal(
+      kindAt('14/10/2022 18:40 Post-operative review - Dr Lucy Grant. Back from theatre.', '14/10/2022'),
+      'consultation',
+    );
+  });
+
+  it('keeps a planned review a consultation when a test goes with it', () => {
+    for (const [sentence, date] of [
+      ['I will review her in six weeks, on or around 30/04/2021, with a repeat X-ray.', '30/04/2021'],
+      [
+        'Follow-up: wound check by the district nurse at day 5; fracture clinic with X-ray on 25/11/2022.',
+        '25/11/2022',
+      ],
+      ['FOLLOW-UP: Dr. Keller on 09/12/2007 with INR.', '09/12/2007'],
+      ['I will see her again with X-rays in three months, in February 2023.', 'February 2023'],
+      ['Return 12/05/2007 to stop Coumadin.', '12/05/2007'],
+    ]) {
+      assert.equal(kindAt(sentence!, date!), 'consultation', sentence);
+    }
+    assert.equal(
+      kindAt(
+        'She is now able to return to work on a phased basis from Monday 6 September 2021.',
+        'Monday 6 September 2021',
+      ),
+      'other',
+    );
+  });
+
+  it('reads an X-ray that "shows" something as imaging though its date has full stops', () => {
+    assert.equal(
+      kindAt('X-rays taken in clinic on 30.04.2021 show the calcaneal fracture uniting.', '30.04.2021'),
+      'imaging',
+    );
+  });
+
+  it('gives a generic "Date of …" label no kind, a specific one its own', () => {
+    assert.equal(
+      kindAt(
+        'Examination: XR Right foot and calcaneum (axial and lateral) Date of examination: 12/03/2021',
+        '12/03/2021',
+      ),
+      'imaging',
+    );
+    assert.equal(kindAt('Date of operation: 14/10/2022 Theatre 3', '14/10/2022'), 'operation');
+    assert.equal(kindAt('ADMISSION DATE: 09/04/2007 DISCHARGE DATE: 09/07/2007', '09/04/2007'), 'admission');
+    assert.equal(kindAt('ADMISSION DATE: 09/04/2007 DISCHARGE DATE: 09/07/2007', '09/07/2007'), 'discharge');
+  });
+
+  it('knows a medicine started or stopped, by its name or its dose, over the visit it happened at', () => {
+    assert.equal(
+      kindAt(
+        'She completed three months of treatment and warfarin was stopped at her clinic visit on 05/08/2021.',
+        '05/08/2021',
+      ),
+      'prescription',
+    );
+    assert.equal(
+      kindAt(
+        'Mrs Pritchard was referred to us on 06/05/2021 with a DVT and was started on warfarin the same day.',
+        '06/05/2021',
+      ),
+      'prescription',
+    );
+    assert.equal(
+      kindAt('Tinzaparin 4500 units subcutaneously once daily, started 12/03/2021.', '12/03/2021'),
+      'prescription',
+    );
+    assert.equal(kindAt('14/03/2023 Capsaicin 0.075% cream 45 g Dr R Osei', '14/03/2023'), 'prescription');
+    assert.equal(kindAt('She has been treated with amlodipine since May 2015.', 'May 2015'), 'prescription');
+  });
+
+  it('dates a GP entry by the contact its heading names, and an entry that names none as a consultation', () => {
+    assert.equal(
+      kindOfOnly(
+        '07 Feb 2023 16:20 Telephone consultation - Dr Anil Mehta\nPain clinic have started pregabalin 75 mg twice daily.',
+      ),
+      'consultation',
+    );
+    assert.equal(
+      kindOfOnly('15/03/2021 10:15 Ward round - Dr Lucy Grant\nFit for discharge home today.'),
+      'discharge',
+    );
+    assert.equal(
+      kindOfOnly('17.04.2009 Left ankle pain after a fall from a step, able to weight bear.'),
+      'consultation',
+    );
+    assert.equal(kindOfOnly('30.11.2014 Deducted from list: moved to Larchfield Medical Practice.'), 'other');
+  });
+
+  it('reads the assessments and appointments of a therapy service as therapy', () => {
+    const heading = 'Northbridge Community MSK Physiotherapy Service\nDischarge summary';
+    assert.equal(
+      kindOfOnly(
+        'I first assessed her on 20/01/2023 and she attended nine sessions of rehabilitation.',
+        heading,
+      ),
+      'therapy',
+    );
+    assert.equal(
+      kindOfOnly('I first assessed her on 20/01/2023 and she attended nine sessions of rehabilitation.'),
+      'consultation',
+    );
+    assert.equal(
+      kindAt('She has attended a six-week pain management programme, completed on 22/02/2023.', '22/02/2023'),
+      'therapy',
+    );
+  });
+
+  it('ends a statement at a line of labelled fields, so each field keeps its own date', () => {
+    const text =
+      'Admitted: 14/10/2022   Discharged: 16/10/2022   Consultant: Mr A Shah\nProcedure: right subtalar arthrodesis under general anaesthetic on 14/10/2022.';
+    const mentions = extractDatedMentions([page(text)], REFERENCE_YEAR);
+    assert.deepEqual(
+      mentions.map((mention) => [mention.dateText, mention.kind]),
+      [
+        ['14/10/2022', 'admission'],
+        ['16/10/2022', 'discharge'],
+        ['14/10/2022', 'operation'],
+      ],
+    );
+    assert.equal(mergeDuplicateMentions(mentions).length, 3);
+  });
+
+  it('finds the kind of a date written across a line break', () => {
+    const [first] = extractDatedMentions(
+      [
+        page(
+          'She attended eight sessions of cognitive behavioural therapy between 18th January\n2022 and 10th May 2022.',
+        ),
+      ],
+      REFERENCE_YEAR,
+    );
+    assert.equal(first?.kind, 'therapy');
   });
 });
 

@@ -1,6 +1,6 @@
 // The clinical language model's build (server/speech/buildClinicalModel.py) on a small corpus: a well-formed ARPA
 // trigram model whose probabilities sum to one, that pocketsphinx loads, and pronunciations for the words the en-us
-// dictionary lacks (UK spellings, drug names) in the recogniser's phone set.
+// dictionary lacks (UK spellings, drug names) in the recogniser's phone set, hand-checked ones before espeak-ng's.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -58,12 +58,18 @@ describe('building the clinical language model', () => {
   before(async () => {
     workDir = await mkdtemp(path.join(tmpdir(), 'ewrt-clinical-lm-'));
     await writeFile(path.join(workDir, 'corpus.txt'), CORPUS);
+    await writeFile(
+      path.join(workDir, 'pronunciations.txt'),
+      '# hand-checked\nramipril R AE M IH P R IH L\n',
+    );
     execFileSync('/usr/bin/python3', [
       path.join(SPEECH_DIR, 'buildClinicalModel.py'),
       '--corpus',
       path.join(workDir, 'corpus.txt'),
       '--out',
       workDir,
+      '--pronunciations',
+      path.join(workDir, 'pronunciations.txt'),
     ]);
     arpa = await readFile(path.join(workDir, 'clinical.arpa'), 'utf8');
     dictionary = await readFile(path.join(workDir, 'clinical.dict'), 'utf8');
@@ -110,7 +116,12 @@ describe('building the clinical language model', () => {
         }),
     );
     assert.deepEqual([...entries.keys()].sort(), ['haemoglobin', 'orthopaedic', 'ramipril', 'salbutamol']);
-    assert.deepEqual(entries.get('ramipril'), ['R', 'AE', 'M', 'IH', 'P', 'R', 'AH', 'L']);
+    assert.deepEqual(
+      entries.get('ramipril'),
+      ['R', 'AE', 'M', 'IH', 'P', 'R', 'IH', 'L'],
+      'the hand-checked one',
+    );
+    assert.deepEqual(entries.get('salbutamol'), ['S', 'AE', 'L', 'B', 'Y', 'UW', 'T', 'AE', 'M', 'AA', 'L']);
     for (const phones of entries.values())
       for (const phone of phones) assert.ok(CMU_PHONES.has(phone), phone);
   });

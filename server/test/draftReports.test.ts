@@ -145,6 +145,8 @@ describe('a draft report without a language model', () => {
           draftCase.promptIds[index],
           'evidence-digest',
         ]),
+        // No prompt asked for the documents reviewed: the list made from the records is its own section.
+        ['Documents reviewed', null, 'records-list'],
         [COMPLETE_FINAL_REPORT, null, 'assembled'],
       ],
     );
@@ -167,7 +169,12 @@ describe('a draft report without a language model', () => {
       await assertDigestQuotesResolve(section);
     }
 
-    const complete = result.results[3]!;
+    const reviewed = result.results[3]!.response;
+    assert.match(reviewed, /^2 documents in the records \(copies set aside are not listed\):$/m);
+    assert.match(reviewed, /^\d\. .+ \u2014 gp-letter\.pdf, 2 pages$/m);
+    assert.match(reviewed, /^\d\. .+ \u2014 physio-notes\.docx, \d+ pages?$/m);
+
+    const complete = result.results[4]!;
     assert.equal(complete.bedrock_comprehensive, false);
     for (const prompt of DRAFT_CASE_PROMPTS)
       assert.match(complete.response, new RegExp(`^${prompt.title}$`, 'm'));
@@ -266,7 +273,7 @@ describe('a draft report without a language model', () => {
     assert.equal(result.docx_saved, false);
     assert.equal(result.docx_s3_key, null);
     assert.ok(result.docx_error && result.docx_error.length > 0, JSON.stringify(result));
-    assert.equal(result.results.length, 4);
+    assert.equal(result.results.length, 5);
     for (const section of result.results) {
       assert.equal(section.template_applied, true);
       assert.equal(section.template_id, templateId);

@@ -120,7 +120,10 @@ describe('a draft report drafted by the language model', () => {
       }
     }
 
-    const complete = result.results[3]!;
+    // The documents-reviewed list is the records' own, appended after the drafted sections; the model never saw it.
+    assert.equal(result.results[3]!.title, 'Documents reviewed');
+    assert.equal(result.results[3]!.bedrock_model_used, null);
+    const complete = result.results[4]!;
     assert.equal(complete.bedrock_comprehensive, true);
     assert.equal(complete.bedrock_model_used, REPORTED_MODEL);
     const cited = parseCitations(complete.response, complete.sources.length);
@@ -230,7 +233,7 @@ describe('a server stopped in the middle of a draft report', () => {
       const result = (results.json() as DraftReportResultsResponse).results.processing_result;
       assert.deepEqual(
         result.results.map((section) => section.title),
-        [...DRAFT_CASE_PROMPTS.map((prompt) => prompt.title), 'COMPLETE_FINAL_REPORT'],
+        [...DRAFT_CASE_PROMPTS.map((prompt) => prompt.title), 'Documents reviewed', 'COMPLETE_FINAL_REPORT'],
       );
       assert.ok(result.results.slice(0, 3).every((section) => section.origin === 'language-model'));
       const { rows } = await second.app.ctx.db.query<{ status: string; completed: number }>(

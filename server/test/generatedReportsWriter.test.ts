@@ -14,9 +14,12 @@ import type {
   DraftReportDocumentInput,
   DraftReportWriter,
 } from '../src/features/generated-reports/DraftReportWriter.js';
+import { documentsReviewedSection } from '../src/features/draft-reports/listDocumentsReviewed.js';
+import { buildDraftReportContent } from '../src/features/generated-reports/buildDraftReportContent.js';
 import { placePromptSections } from '../src/features/generated-reports/placePromptSections.js';
 import {
   AI_USE,
+  DRAFT_SECTIONS,
   draftReportInput,
   draftReportJobFor,
   STRUCTURED_TEMPLATE,
@@ -129,6 +132,71 @@ describe('placing prompt sections under a structured template', () => {
       [1, 0, 2, 0, 2],
     );
     assert.deepEqual(placePromptSections([], [{ title: 'Anything', text: '' }]), []);
+  });
+});
+
+describe('the documents-reviewed list under a structured template', () => {
+  const job = {
+    jobId: 1,
+    patient: {
+      id: 1,
+      firstName: 'Eleanor',
+      surname: 'Whitfield',
+      dateOfBirth: '1968-03-14',
+      mrn: 'DEMO-1001',
+      dateOfEvent: null,
+      solicitorName: null,
+      solicitorCompany: null,
+      solicitorReference: null,
+      ourReference: null,
+    },
+    expert: { id: 1, name: 'Dr Asha Patel' },
+  };
+  const list = documentsReviewedSection('1. 05/06/2023 \u2014 Mr Daniel Hughes \u2014 clinic letter', {
+    title: 'Documents reviewed',
+    promptId: null,
+    templateId: null,
+  });
+  const outlineWith = (sections: typeof STRUCTURED_TEMPLATE.sections) =>
+    buildDraftReportContent(
+      draftReportInput(job, {
+        sections: [...DRAFT_SECTIONS, list],
+        structuredTemplate: { ...STRUCTURED_TEMPLATE, sections },
+      }),
+    ).sections;
+
+  it('fills the template’s section for it, whatever words the list shares with other sections', () => {
+    const reviewed = {
+      ...STRUCTURED_TEMPLATE.sections[0]!,
+      ID_Section: 16,
+      section_title: '2. DOCUMENTS REVIEWED',
+      section_description: '',
+      order_in_sequence: 2,
+    };
+    const [first, ...rest] = STRUCTURED_TEMPLATE.sections;
+    const outline = outlineWith([
+      first!,
+      reviewed,
+      ...rest.map((each) => ({ ...each, order_in_sequence: each.order_in_sequence + 1 })),
+    ]);
+    const section = outline.find((each) => each.title === 'DOCUMENTS REVIEWED');
+    assert.deepEqual(
+      section?.parts.map((part) => [part.heading, part.text]),
+      [[null, list.response]],
+    );
+    assert.equal(outline.length, STRUCTURED_TEMPLATE.sections.length + 1);
+  });
+
+  it('is its own last numbered section when the template has none for it', () => {
+    const outline = outlineWith(STRUCTURED_TEMPLATE.sections);
+    const last = outline.at(-1)!;
+    const topLevel = outline.filter((each) => each.level === 0).length;
+    assert.deepEqual([last.number, last.title, last.level], [String(topLevel), 'Documents reviewed', 0]);
+    assert.deepEqual(
+      last.parts.map((part) => part.text),
+      [list.response],
+    );
+    assert.ok(outline.slice(0, -1).every((each) => each.parts.every((part) => part.text !== list.response)));
   });
 });
 

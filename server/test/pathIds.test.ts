@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import * as contract from '@ewrt/contract';
-import type { CallDefinition } from '@ewrt/contract';
+import { apiCalls, type CallDefinition } from '@ewrt/contract';
 import { createTestServer, signIn, type TestServer } from './support/testServer.js';
 
 interface ParamSchema {
@@ -9,9 +8,7 @@ interface ParamSchema {
 }
 
 // Every call of the contract: a call added there with an id in its path is covered here without being listed.
-const CALLS: [string, CallDefinition][] = Object.entries(contract)
-  .filter(([name]) => name.endsWith('Calls'))
-  .flatMap(([, calls]) => Object.entries(calls as Record<string, CallDefinition>));
+const CALLS: [string, CallDefinition][] = Object.entries(apiCalls as Record<string, CallDefinition>);
 
 const pathParamsOf = (call: CallDefinition) => [...call.url.matchAll(/:(\w+)/g)].map((match) => match[1]!);
 const paramSchemaOf = (call: CallDefinition, name: string) =>

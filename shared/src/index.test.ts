@@ -33,6 +33,8 @@ const CONTRACT_EXPORTS = [
   'SignInModal',
   'TOTP_CODE_LENGTH',
   'apiClient',
+  'callApi',
+  'callPath',
   'canAddPatient',
   'canDeletePatientData',
   'canEditPatient',

@@ -48,6 +48,8 @@ export { useSelectedPatient } from './session/useSelectedPatient';
 
 // API
 export { apiClient, configureApi } from './api/apiClient';
+export { callApi, callPath } from './api/callApi';
+export type { CallAnswer, CallRequest } from './api/callApi';
 export { getErrorMessage } from './api/getErrorMessage';
 export { navigateTo } from './navigation/navigateTo';
 

@@ -16,6 +16,11 @@ const RecordQuestionsPage = lazy(() =>
 const ChronologyPage = lazy(() =>
   import('../features/chronology/ChronologyPage').then((module) => ({ default: module.ChronologyPage })),
 );
+const RecordReviewPage = lazy(() =>
+  import('../features/record-review/RecordReviewPage').then((module) => ({
+    default: module.RecordReviewPage,
+  })),
+);
 const RecordBundlePage = lazy(() =>
   import('../features/bundle/RecordBundlePage').then((module) => ({ default: module.RecordBundlePage })),
 );
@@ -43,6 +48,7 @@ const SCREENS: Record<DocumentsAppRouteKey, ComponentType> = {
   'patient-jobs': JobListPage,
   'record-questions': RecordQuestionsPage,
   chronology: ChronologyPage,
+  'record-review': RecordReviewPage,
   'record-bundle': RecordBundlePage,
   'opinions-upload': OpinionUploadPage,
   'opinions-query': OpinionQueryPage,

@@ -42,6 +42,8 @@ import { createChronologyPurger } from '../features/chronology/createChronologyP
 import { createChronologyService } from '../features/chronology/createChronologyService.js';
 import { registerChronologyJobHandler } from '../features/chronology/registerChronologyJobHandler.js';
 import { registerChronologyRoutes } from '../features/chronology/registerChronologyRoutes.js';
+import { createRecordReviewService } from '../features/record-review/createRecordReviewService.js';
+import { registerRecordReviewRoutes } from '../features/record-review/registerRecordReviewRoutes.js';
 import { createDocumentPurgers } from '../features/documents/createDocumentPurgers.js';
 import { createDocumentService } from '../features/documents/createDocumentService.js';
 import { createDownloadableFileLookup } from '../features/documents/createDownloadableFileLookup.js';
@@ -415,7 +417,8 @@ export async function buildApp(
           }),
           maxUploadBytes: config.documentMaxUploadBytes,
         });
-        registerBundleRoutes(scope, createBundleService({ db: openDb, clock, links: downloadLinks, jobs }));
+        const bundles = createBundleService({ db: openDb, clock, links: downloadLinks, jobs });
+        registerBundleRoutes(scope, bundles);
         registerConversationRoutes(
           scope,
           createConversationService({
@@ -428,7 +431,12 @@ export async function buildApp(
             answerTimeoutMs: config.languageModel?.timeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS,
           }),
         );
-        registerChronologyRoutes(scope, createChronologyService({ db: openDb, clock, jobs }));
+        const chronology = createChronologyService({ db: openDb, clock, jobs });
+        registerChronologyRoutes(scope, chronology);
+        registerRecordReviewRoutes(
+          scope,
+          createRecordReviewService({ db: openDb, clock, chronology, bundles }),
+        );
         registerPageViewRoutes(
           scope,
           createPageViewService({

@@ -1,12 +1,18 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { cp, mkdtemp, readFile, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { buildApp, type BuildAppOptions } from '../../src/app/buildApp.js';
 import { loadConfig, type ServerConfig } from '../../src/config/loadConfig.js';
+import { migrations } from '../../src/db/migrations/migrations.js';
+import { openDatabase } from '../../src/db/openDatabase.js';
+import { runMigrations } from '../../src/db/runMigrations.js';
 import { DEMO_PASSWORD } from '../../src/seed/demoOrganisation.js';
+import { seedDemoOrganisation } from '../../src/seed/seedDemoOrganisation.js';
 
 export { DEMO_PASSWORD };
 
@@ -44,13 +50,49 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A seeded server over a fresh PGlite data directory in a temp folder (`options`: what buildApp may be given). */
+const SEED_SOURCES = ['seedDemoOrganisation.ts', 'demoOrganisation.ts'].map((name) =>
+  fileURLToPath(new URL(`../../src/seed/${name}`, import.meta.url)),
+);
+
+/**
+ * The folder of an embedded database already migrated and seeded, made once for the migrations and seed of this
+ * tree and shared by every test process: creating PGlite from nothing, migrating and seeding takes seconds, which
+ * every test file paid for every server it started. Named by a hash of the migrations and the seed, so a changed
+ * migration or seed makes a new one; made in a folder of its own and renamed into place, so processes starting
+ * together never open a half-written copy.
+ */
+async function seededDatabaseTemplate(): Promise<string> {
+  const hash = createHash('sha256');
+  for (const migration of migrations) hash.update(`${migration.version}\0${migration.sql}\0`);
+  for (const source of SEED_SOURCES) hash.update(await readFile(source));
+  const template = path.join(tmpdir(), `ewrt-test-database-${hash.digest('hex').slice(0, 16)}`);
+  if (await stat(template).catch(() => null)) return template;
+  const building = await makeTempDir('ewrt-test-database-building-');
+  const db = await openDatabase({ dataDir: building, databaseUrl: null });
+  try {
+    await runMigrations(db, { thenUnderLock: (session) => seedDemoOrganisation(session, new Date()) });
+  } finally {
+    await db.close();
+  }
+  // Another process may have put its copy in place meanwhile: theirs is as good.
+  await rename(path.join(building, 'db'), template).catch(() => undefined);
+  await rm(building, { recursive: true, force: true });
+  return template;
+}
+
+/**
+ * A seeded server over its own PGlite data directory in a temp folder (`options`: what buildApp may be given). The
+ * database starts as a copy of the seeded template unless `env` names a PostgreSQL or turns the seed off.
+ */
 export async function createTestServer(
   env: NodeJS.ProcessEnv = {},
   options: Omit<BuildAppOptions, 'clock'> = {},
 ): Promise<TestServer> {
   const dataDir = await makeTempDir();
   const config = testConfig(dataDir, env);
+  if (config.databaseUrl === null && config.seedDemo) {
+    await cp(await seededDatabaseTemplate(), path.join(dataDir, 'db'), { recursive: true });
+  }
   const clock = createTestClock();
   const app = await buildApp(config, { ...options, clock: clock.now });
   return {

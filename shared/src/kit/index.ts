@@ -19,3 +19,16 @@ export {
 } from './exportedFile';
 export { DateOfEventField, type DateOfEventFieldProps } from './DateOfEventField';
 export { splitCitations, type AnswerPart } from './splitCitations';
+export { PageViewer, PAGE_VIEWER_MESSAGES, type PageLocation } from './PageViewer';
+export { PageImageView, PAGE_IMAGE_MESSAGES, PAGE_ZOOMS } from './PageImageView';
+export { pageImageParams, type PageImageRequest, type PageSource } from './PageSource';
+export {
+  getBundleDownload,
+  getDocumentDownload,
+  getPatientDocumentPage,
+  getPatientPageImage,
+  openBundleAtPage,
+  patientPageSource,
+} from './patientPageSource';
+export { CHECK_ORIGINAL_ADVICE, OcrPassageNote, ocrReadingText } from './OcrPassageNote';
+export { MUTED_TEXT } from './mutedText';

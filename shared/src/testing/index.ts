@@ -4,6 +4,7 @@
 export { renderWithProviders, type RenderWithProvidersOptions } from './renderWithProviders';
 export { makePatient, makeUser } from './factories';
 export { TEST_API_BASE_URL, apiUrl, setupApiServer } from './apiServer';
+export { answerCall, type CallReceived } from './answerCall';
 export {
   ADMIN_REMOTE,
   DOCUMENTS_REMOTE,
@@ -23,3 +24,12 @@ export {
   type FakeSocket,
 } from './fakeSocketIo';
 export { delay, http, HttpResponse } from 'msw';
+export {
+  makeDocumentPage,
+  makePageImage,
+  patientDocumentPageHandler,
+  patientPageImageHandler,
+  respond,
+  type Answer,
+  type Resolver,
+} from './pageViewHandlers';

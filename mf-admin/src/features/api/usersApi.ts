@@ -1,66 +1,51 @@
-// The user and group calls of part 2 §7: only this remote makes them, so they live here rather than in shared.
+// The user and group calls: only this remote makes them, so they live here rather than in shared.
 import type {
   AccessLevel,
-  AccessLevelListResponse,
   Group,
   GroupCreate,
   GroupCreatedResponse,
-  GroupListResponse,
   ManagedUser,
   UserCreate,
   UserDeletedResponse,
-  UserListResponse,
-  UserResponse,
   UserSavedResponse,
   UserUpdate,
 } from '@ewrt/contract';
-import { apiClient } from '@ewrt/shared';
-
-const userPath = (id: number) => `/api/users/${encodeURIComponent(id)}`;
+import { callApi } from '@ewrt/shared';
 
 export async function listUsers(): Promise<ManagedUser[]> {
-  const { data } = await apiClient.get<UserListResponse>('/api/users');
-  return data.users;
+  return (await callApi('listUsers')).users;
 }
 
 export async function getUser(id: number): Promise<ManagedUser> {
-  const { data } = await apiClient.get<UserResponse>(userPath(id));
-  return data.user;
+  return (await callApi('getUser', { params: { id } })).user;
 }
 
-export async function createUser(input: UserCreate): Promise<UserSavedResponse> {
-  const { data } = await apiClient.post<UserSavedResponse>('/api/users', input);
-  return data;
+export function createUser(input: UserCreate): Promise<UserSavedResponse> {
+  return callApi('createUser', { body: input });
 }
 
-export async function updateUser(id: number, input: UserUpdate): Promise<UserSavedResponse> {
-  const { data } = await apiClient.put<UserSavedResponse>(userPath(id), input);
-  return data;
+export function updateUser(id: number, input: UserUpdate): Promise<UserSavedResponse> {
+  return callApi('updateUser', { params: { id }, body: input });
 }
 
-export async function deleteUser(id: number): Promise<UserDeletedResponse> {
-  const { data } = await apiClient.delete<UserDeletedResponse>(userPath(id));
-  return data;
+export function deleteUser(id: number): Promise<UserDeletedResponse> {
+  return callApi('deleteUser', { params: { id } });
 }
 
 /** Clears the user's two-factor set-up so that their next sign-in enrols again. */
-export async function resetUserTwoFactor(id: number): Promise<UserSavedResponse> {
-  const { data } = await apiClient.post<UserSavedResponse>(`${userPath(id)}/reset-2fa`);
-  return data;
+export function resetUserTwoFactor(id: number): Promise<UserSavedResponse> {
+  return callApi('resetUserTwoFactor', { params: { id } });
 }
 
 /** Every group for an administrator, one's own group for anybody else. */
 export async function listGroups(): Promise<Group[]> {
-  const { data } = await apiClient.get<GroupListResponse>('/api/groups');
-  return data.groups;
+  return (await callApi('listGroups')).groups;
 }
 
-export async function createGroup(input: GroupCreate): Promise<GroupCreatedResponse> {
-  const { data } = await apiClient.post<GroupCreatedResponse>('/api/groups', input);
-  return data;
+export function createGroup(input: GroupCreate): Promise<GroupCreatedResponse> {
+  return callApi('createGroup', { body: input });
 }
 
 export async function listAccessLevels(): Promise<AccessLevel[]> {
-  const { data } = await apiClient.get<AccessLevelListResponse>('/api/access-levels');
-  return data.access_levels;
+  return (await callApi('listAccessLevels')).access_levels;
 }

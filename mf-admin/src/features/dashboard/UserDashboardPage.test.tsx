@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ManagedUser, UserUpdate } from '@ewrt/contract';
 import { sessionStore, type User } from '@ewrt/shared';
 import {
+  answerCall,
   apiUrl,
   http,
   HttpResponse,
@@ -35,14 +36,14 @@ const requested: string[] = [];
 const updates: UserUpdate[] = [];
 
 const server = setupApiServer(
-  http.get(apiUrl('/api/users/:id'), ({ params }) => {
+  answerCall('getUser', ({ params }) => {
     requested.push(String(params.id));
     const found = known.get(Number(params.id));
     return found
       ? HttpResponse.json({ user: found })
       : HttpResponse.json({ message: 'User not found' }, { status: 404 });
   }),
-  http.put(apiUrl('/api/users/:id'), async ({ request, params }) => {
+  answerCall('updateUser', async ({ request, params }) => {
     const body = (await request.json()) as UserUpdate;
     updates.push(body);
     const current = known.get(Number(params.id)) ?? ASHA;

@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { SystemCapability } from '@ewrt/contract';
 import {
-  apiUrl,
-  http,
+  answerCall,
   HttpResponse,
   makeUser,
   provideRuntimeConfig,
@@ -33,10 +32,10 @@ const WORD_ON: SystemCapability = {
 
 let capabilityRequests = 0;
 const server = setupApiServer(
-  http.get(apiUrl('/api/users/:id'), ({ params }) =>
+  answerCall('getUser', ({ params }) =>
     HttpResponse.json({ user: makeManagedUser({ ID_User: Number(params.id), Administrator: 'yes' }) }),
   ),
-  http.get(apiUrl('/api/admin/capabilities'), () => {
+  answerCall('getSystemCapabilities', () => {
     capabilityRequests += 1;
     return HttpResponse.json({ capabilities: [OCR_OFF, WORD_ON] });
   }),
@@ -80,7 +79,7 @@ it("is not shown on another user's dashboard an administrator opens", async () =
 
 it("says so when the server's readiness cannot be loaded", async () => {
   server.use(
-    http.get(apiUrl('/api/admin/capabilities'), () =>
+    answerCall('getSystemCapabilities', () =>
       HttpResponse.json(
         { message: "Only administrators can see the server's capabilities" },
         { status: 403 },

@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { GroupCreate, ManagedUser, UserCreate, UserUpdate } from '@ewrt/contract';
 import type { User } from '@ewrt/shared';
 import {
-  apiUrl,
-  http,
+  answerCall,
   HttpResponse,
   makeUser,
   renderWithProviders,
@@ -39,15 +38,15 @@ const bodies: { create: UserCreate[]; update: UserUpdate[]; group: GroupCreate[]
 };
 
 const server = setupApiServer(
-  http.get(apiUrl('/api/users'), () => {
+  answerCall('listUsers', () => {
     calls.push('GET /api/users');
     return HttpResponse.json({ users: listed });
   }),
-  http.get(apiUrl('/api/groups'), () => {
+  answerCall('listGroups', () => {
     calls.push('GET /api/groups');
     return HttpResponse.json({ groups: [NORTHGATE, RIVERSIDE] });
   }),
-  http.get(apiUrl('/api/access-levels'), () => {
+  answerCall('listAccessLevels', () => {
     calls.push('GET /api/access-levels');
     return HttpResponse.json({
       access_levels: [
@@ -58,7 +57,7 @@ const server = setupApiServer(
       ],
     });
   }),
-  http.post(apiUrl('/api/users'), async ({ request }) => {
+  answerCall('createUser', async ({ request }) => {
     const body = (await request.json()) as UserCreate;
     bodies.create.push(body);
     return HttpResponse.json(
@@ -66,7 +65,7 @@ const server = setupApiServer(
       { status: 201 },
     );
   }),
-  http.put(apiUrl('/api/users/:id'), async ({ request, params }) => {
+  answerCall('updateUser', async ({ request, params }) => {
     const body = (await request.json()) as UserUpdate;
     bodies.update.push(body);
     return HttpResponse.json({
@@ -74,7 +73,7 @@ const server = setupApiServer(
       user: makeManagedUser({ ID_User: Number(params.id), Name: body.Name }),
     });
   }),
-  http.post(apiUrl('/api/groups'), async ({ request }) => {
+  answerCall('createGroup', async ({ request }) => {
     const body = (await request.json()) as GroupCreate;
     bodies.group.push(body);
     return HttpResponse.json(
@@ -340,12 +339,12 @@ describe('search, filters, sort and pages', () => {
   });
 
   it('says when the users cannot be loaded, preferring the server message', async () => {
-    server.use(http.get(apiUrl('/api/users'), () => new HttpResponse(null, { status: 500 })));
+    server.use(answerCall('listUsers', () => new HttpResponse(null, { status: 500 })));
     renderPage();
     expect(await screen.findByText('Failed to load users', {}, slow)).toBeInTheDocument();
 
     server.use(
-      http.get(apiUrl('/api/users'), () =>
+      answerCall('listUsers', () =>
         HttpResponse.json({ message: 'You do not have permission to manage users' }, { status: 403 }),
       ),
     );
@@ -422,7 +421,7 @@ describe('adding, editing and deleting users', () => {
 
   it('shows the server message when adding fails, and the fallback without one', async () => {
     server.use(
-      http.post(apiUrl('/api/users'), () =>
+      answerCall('createUser', () =>
         HttpResponse.json({ message: 'That username is already taken' }, { status: 409 }),
       ),
     );
@@ -435,7 +434,7 @@ describe('adding, editing and deleting users', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
     expect(await within(dialog).findByText('That username is already taken', {}, slow)).toBeInTheDocument();
 
-    server.use(http.post(apiUrl('/api/users'), () => new HttpResponse(null, { status: 500 })));
+    server.use(answerCall('createUser', () => new HttpResponse(null, { status: 500 })));
     await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
     expect(await within(dialog).findByText('Failed to add user', {}, slow)).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Name')).toHaveValue('Ann Other');
@@ -470,7 +469,7 @@ describe('adding, editing and deleting users', () => {
   });
 
   it('says when an update fails', async () => {
-    server.use(http.put(apiUrl('/api/users/:id'), () => new HttpResponse(null, { status: 500 })));
+    server.use(answerCall('updateUser', () => new HttpResponse(null, { status: 500 })));
     const user = renderPage();
     const table = await usersTable();
     await shownNames();
@@ -483,7 +482,7 @@ describe('adding, editing and deleting users', () => {
   it('deletes a user after confirmation, and never offers to delete oneself', async () => {
     let deleted: string | null = null;
     server.use(
-      http.delete(apiUrl('/api/users/:id'), ({ params }) => {
+      answerCall('deleteUser', ({ params }) => {
         deleted = String(params.id);
         return HttpResponse.json({ success: true, message: 'User deleted successfully' });
       }),
@@ -512,7 +511,7 @@ describe('adding, editing and deleting users', () => {
 
   it('shows the server message when a deletion is refused', async () => {
     server.use(
-      http.delete(apiUrl('/api/users/:id'), () =>
+      answerCall('deleteUser', () =>
         HttpResponse.json({ message: 'You do not have permission to delete this user' }, { status: 403 }),
       ),
     );
@@ -528,7 +527,7 @@ describe('adding, editing and deleting users', () => {
       await within(confirm).findByText('You do not have permission to delete this user', {}, slow),
     ).toBeInTheDocument();
 
-    server.use(http.delete(apiUrl('/api/users/:id'), () => new HttpResponse(null, { status: 500 })));
+    server.use(answerCall('deleteUser', () => new HttpResponse(null, { status: 500 })));
     await user.click(within(confirm).getByRole('button', { name: 'Delete User' }));
     expect(await within(confirm).findByText('Failed to delete user', {}, slow)).toBeInTheDocument();
   });
@@ -556,7 +555,7 @@ describe('groups and user details', () => {
   });
 
   it('says when a group cannot be created', async () => {
-    server.use(http.post(apiUrl('/api/groups'), () => new HttpResponse(null, { status: 500 })));
+    server.use(answerCall('createGroup', () => new HttpResponse(null, { status: 500 })));
     const user = renderPage();
     await shownNames();
     await user.click(screen.getByRole('button', { name: 'Create Group' }));
@@ -588,7 +587,7 @@ describe('groups and user details', () => {
   it('shows a user in full and resets their two-factor set-up after confirmation', async () => {
     let resets = 0;
     server.use(
-      http.post(apiUrl('/api/users/:id/reset-2fa'), ({ params }) => {
+      answerCall('resetUserTwoFactor', ({ params }) => {
         resets += 1;
         return HttpResponse.json({
           message: 'Two-factor authentication has been reset.',

@@ -1,5 +1,5 @@
 // The record bundle calls (contract `recordBundleCalls`): only this remote makes them.
-import type { BundleStateResponse, DownloadLinkResponse, GenerateBundleResponse } from '@ewrt/contract';
+import type { BundleStateResponse, GenerateBundleResponse } from '@ewrt/contract';
 import { apiClient } from '@ewrt/shared';
 
 const bundlePath = (patientId: number) => `/api/patients/${encodeURIComponent(patientId)}/bundle`;
@@ -40,8 +40,5 @@ export async function generateBundle(patientId: number): Promise<GenerateBundleR
   return data;
 }
 
-/** A short-lived signed link to the latest bundle's PDF; save it with downloadFromLink. */
-export async function getBundleDownload(patientId: number): Promise<DownloadLinkResponse> {
-  const { data } = await apiClient.get<DownloadLinkResponse>(`${bundlePath(patientId)}/download`);
-  return data;
-}
+// The bundle's signed link opens it at a page from the page viewer too, so it lives in the shared kit.
+export { getBundleDownload } from '@ewrt/shared/kit';

@@ -1,5 +1,6 @@
 // The question calls of part 2 §7: "Patient query chat" (one conversation per user and patient) and the opinion
-// conversation of "Opinion documents" (the user's own), plus the page view behind a citation. Both scopes answer
+// conversation of "Opinion documents" (the user's own), plus the opinion pages behind a citation (a patient's
+// pages come from the shared kit). Both scopes answer
 // the same shapes, so the screens share one conversation UI over these functions.
 import type {
   ClearConversationResponse,
@@ -15,7 +16,7 @@ import type {
 } from '@ewrt/contract';
 import { QUERY_DEFAULT_K, QUERY_USE_CACHE_DEFAULT } from '@ewrt/contract/limits';
 import { apiClient } from '@ewrt/shared';
-import { requestFile, type ExportedFile } from '@ewrt/shared/kit';
+import { pageImageParams, requestFile, type ExportedFile, type PageImageRequest } from '@ewrt/shared/kit';
 
 const patientPath = (patientId: number) => `/api/patients/${encodeURIComponent(patientId)}`;
 
@@ -76,43 +77,6 @@ export async function updateDateOfEvent(patientId: number, dateOfEvent: string |
   return data.patient;
 }
 
-/** One page of one of the patient's documents as indexed, for the citation view. */
-export async function getPatientDocumentPage(
-  patientId: number,
-  s3Key: string,
-  page: number,
-): Promise<DocumentPageResponse> {
-  const { data } = await apiClient.get<DocumentPageResponse>(
-    `/api/documents/patient/${encodeURIComponent(patientId)}/pages/${encodeURIComponent(s3Key)}/${encodeURIComponent(page)}`,
-  );
-  return data;
-}
-
-/** What the page view asks of a page image: a resolution and, on the cited page, the passage to mark. */
-export interface PageImageRequest {
-  dpi: number;
-  chunkId?: number;
-}
-
-const pageImageQuery = (request: PageImageRequest) => ({
-  dpi: request.dpi,
-  ...(request.chunkId === undefined ? {} : { chunk_id: request.chunkId }),
-});
-
-/** One page of one of the patient's documents as it looks, with its words and the passage's rectangles. */
-export async function getPatientPageImage(
-  patientId: number,
-  s3Key: string,
-  page: number,
-  request: PageImageRequest,
-): Promise<PageImageResponse> {
-  const { data } = await apiClient.get<PageImageResponse>(
-    `/api/documents/patient/${encodeURIComponent(patientId)}/pages/${encodeURIComponent(s3Key)}/${encodeURIComponent(page)}/image`,
-    { params: pageImageQuery(request) },
-  );
-  return data;
-}
-
 // The user's opinion documents
 
 export async function getOpinionConversation(): Promise<ConversationEntry[]> {
@@ -161,7 +125,7 @@ export async function getOpinionPageImage(
 ): Promise<PageImageResponse> {
   const { data } = await apiClient.get<PageImageResponse>(
     `/api/opinions/documents/pages/${encodeURIComponent(s3Key)}/${encodeURIComponent(page)}/image`,
-    { params: pageImageQuery(request) },
+    { params: pageImageParams(request) },
   );
   return data;
 }

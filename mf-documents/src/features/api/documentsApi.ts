@@ -59,13 +59,8 @@ export async function listPatientDocuments(patientId: number): Promise<PatientDo
   return data;
 }
 
-/** A short-lived signed link to one of the patient's files; save it with downloadFromLink. */
-export async function getDocumentDownload(patientId: number, s3Key: string): Promise<DownloadLinkResponse> {
-  const { data } = await apiClient.get<DownloadLinkResponse>(
-    `/api/documents/download/${patientPath(patientId)}/${encodeURIComponent(s3Key)}`,
-  );
-  return data;
-}
+// The signed link to a file is the page viewer's call too, so it lives in the shared kit.
+export { getDocumentDownload } from '@ewrt/shared/kit';
 
 export async function deleteDocument(patientId: number, s3Key: string): Promise<DocumentDeleteResponse> {
   const { data } = await apiClient.delete<DocumentDeleteResponse>(

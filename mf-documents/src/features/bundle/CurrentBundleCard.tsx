@@ -9,6 +9,8 @@ interface CurrentBundleCardProps {
   bundle: RecordBundle;
   downloading: boolean;
   onDownload: () => void;
+  /** Shows a bundled document's pages as they look, from its first. */
+  onViewDocument: (entry: BundleEntry) => void;
 }
 
 const pageRange = (entry: BundleEntry) =>
@@ -16,8 +18,16 @@ const pageRange = (entry: BundleEntry) =>
     ? String(entry.first_page)
     : `${entry.first_page}\u2013${entry.last_page}`;
 
-/** The bundle made last: when, how many pages, its index (document → bundle pages), and its download. */
-export function CurrentBundleCard({ bundle, downloading, onDownload }: CurrentBundleCardProps) {
+/**
+ * The bundle made last: when, how many pages, its index (document → bundle pages, each document opening its pages),
+ * and its download.
+ */
+export function CurrentBundleCard({
+  bundle,
+  downloading,
+  onDownload,
+  onViewDocument,
+}: CurrentBundleCardProps) {
   return (
     <SectionCard title="Current bundle">
       <Flex vertical gap="middle">
@@ -46,7 +56,20 @@ export function CurrentBundleCard({ bundle, downloading, onDownload }: CurrentBu
           dataSource={bundle.entries}
           columns={[
             { title: 'No.', key: 'number', width: 56, render: (_value, _entry, index) => `${index + 1}.` },
-            { title: 'Document', dataIndex: 'filename', key: 'filename' },
+            {
+              title: 'Document',
+              key: 'filename',
+              render: (_value, entry) => (
+                <Button
+                  type="link"
+                  style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start' }}
+                  aria-label={`${entry.filename}: view its pages`}
+                  onClick={() => onViewDocument(entry)}
+                >
+                  {entry.filename}
+                </Button>
+              ),
+            },
             {
               title: 'Date',
               key: 'date',

@@ -5,8 +5,12 @@ import {
   apiUrl,
   http,
   HttpResponse,
+  makeDocumentPage,
+  makePageImage,
   makePatient,
   makeUser,
+  patientDocumentPageHandler,
+  patientPageImageHandler,
   provideRuntimeConfig,
   renderWithProviders,
   setupApiServer,
@@ -409,4 +413,68 @@ describe('the index descriptions', () => {
     expect(await screen.findByText('A description may have at most 200 characters')).toBeVisible();
     expect(field).toHaveValue('Telephone note');
   });
+});
+
+it('shows a bundled document’s pages as they look from its index, and opens the bundle at the same page', async () => {
+  const user = userEvent.setup();
+  const asked: string[] = [];
+  server.use(
+    bundleStateHandler(makeBundleState({ documents, bundle: makeRecordBundle(documents) })),
+    patientDocumentPageHandler(({ params }) => {
+      asked.push(`text ${String(params.s3Key)} ${String(params.page)}`);
+      return HttpResponse.json(
+        makeDocumentPage({
+          filename: 'orthopaedic-report.docx',
+          s3_key: 'key_report_000002',
+          page: Number(params.page),
+          page_count: 5,
+          bundle_page: 3 + Number(params.page),
+          text: 'Orthopaedic report of Mr Fletcher.',
+          passages: [],
+        }),
+      );
+    }),
+    patientPageImageHandler(({ params, request }) => {
+      asked.push(
+        `image ${String(params.s3Key)} ${String(params.page)} chunk=${new URL(request.url).searchParams.get('chunk_id') ?? '-'}`,
+      );
+      return HttpResponse.json(
+        makePageImage({ s3_key: 'key_report_000002', page: Number(params.page), passage_boxes: [] }),
+      );
+    }),
+    bundleDownloadHandler({
+      download_url: 'http://api.test/api/files/signed-bundle',
+      filename: 'bundle.pdf',
+    }),
+  );
+  const opened = jest.spyOn(window, 'open').mockImplementation(() => null);
+  renderPage();
+
+  await user.click(
+    await screen.findByRole('button', { name: 'orthopaedic-report.docx: view its pages' }, slow),
+  );
+  const view = await screen.findByRole('dialog', {}, slow);
+  expect(
+    await within(view).findByRole(
+      'img',
+      { name: 'Page 1 of orthopaedic-report.docx as it looks in the original' },
+      slow,
+    ),
+  ).toHaveAttribute('src', 'http://api.test/api/files/signed-page-image');
+  expect(await within(view).findByText('1 of 5', {}, slow)).toBeInTheDocument();
+  expect(within(view).queryByTestId('passage-box')).not.toBeInTheDocument();
+  expect(asked).toEqual(
+    expect.arrayContaining(['text key_report_000002 1', 'image key_report_000002 1 chunk=-']),
+  );
+
+  await user.click(within(view).getByRole('button', { name: 'Next page' }));
+  await user.click(await within(view).findByRole('button', { name: 'Open in bundle (page 5)' }, slow));
+  await waitFor(() =>
+    expect(opened).toHaveBeenCalledWith(
+      'http://api.test/api/files/signed-bundle?disposition=inline#page=5',
+      '_blank',
+      'noopener',
+    ),
+  );
+  opened.mockRestore();
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Col, Empty, Flex, Progress, Row, Spin, Typography } from 'antd';
 import {
   CloudUploadOutlined,
@@ -8,9 +8,16 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import type { BundleDocument } from '@ewrt/contract';
+import type { BundleDocument, BundleEntry } from '@ewrt/contract';
 import { getErrorMessage, type Patient } from '@ewrt/shared';
-import { downloadFromLink, SectionCard, useRequestedPatient } from '@ewrt/shared/kit';
+import {
+  downloadFromLink,
+  PageViewer,
+  patientPageSource,
+  SectionCard,
+  useRequestedPatient,
+  type PageLocation,
+} from '@ewrt/shared/kit';
 import { generateBundle, getBundleDownload, saveBundleDescription, saveBundleOrder } from '../api/bundleApi';
 import { getJobStatus } from '../api/jobsApi';
 import { LiveAnnouncement } from '../jobs/LiveAnnouncement';
@@ -23,6 +30,15 @@ import { dateOrder } from './dateOrder';
 import { useBundleState } from './useBundleState';
 
 const PAGE_TITLE = 'Record Bundle';
+
+/** A bundled document's first page, as the page viewer opens it: nothing marked, its bundle page known. */
+const firstPageOf = (entry: BundleEntry): PageLocation => ({
+  s3_key: entry.s3_key,
+  filename: entry.filename,
+  page: 1,
+  bundle_page: entry.first_page,
+  chunk_id: null,
+});
 
 const sameOrder = (a: readonly BundleDocument[], b: readonly BundleDocument[]) =>
   a.length === b.length && a.every((document, index) => document.s3_key === b[index]!.s3_key);
@@ -55,6 +71,9 @@ function PatientRecordBundle({ patient }: { patient: Patient }) {
   const [jobOutcome, setJobOutcome] = useState<JobOutcome>(null);
   const [announcement, setAnnouncement] = useState('');
   const followedJobId = useRef<number | null>(null);
+  const pages = useMemo(() => patientPageSource(patientId), [patientId]);
+  const [viewedEntry, setViewedEntry] = useState<BundleEntry | null>(null);
+  const viewedPage = useMemo(() => (viewedEntry ? firstPageOf(viewedEntry) : null), [viewedEntry]);
 
   const savedOrder = state?.documents ?? [];
   // An order changed on screen shows each document as the server last described it.
@@ -270,12 +289,19 @@ function PatientRecordBundle({ patient }: { patient: Patient }) {
                   bundle={state.bundle}
                   downloading={downloading}
                   onDownload={() => void download()}
+                  onViewDocument={setViewedEntry}
                 />
               )}
             </Flex>
           </Col>
         </Row>
       )}
+      <PageViewer
+        citation={viewedPage}
+        title={viewedEntry ? (viewedEntry.description ?? viewedEntry.filename) : ''}
+        source={pages}
+        onClose={() => setViewedEntry(null)}
+      />
     </div>
   );
 }

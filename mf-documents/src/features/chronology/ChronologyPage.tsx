@@ -4,9 +4,8 @@ import { FileWordOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { ChronologyEvent, ChronologyPlace, ChronologyResponse, SourceLocation } from '@ewrt/contract';
 import { getErrorMessage, type Patient } from '@ewrt/shared';
-import { SectionCard } from '@ewrt/shared/kit';
+import { PageViewer, SectionCard } from '@ewrt/shared/kit';
 import { buildChronology, exportChronology } from '../api/chronologyApi';
-import { CitationView } from '../conversation/CitationView';
 import { saveExportedFile } from '@ewrt/shared/kit';
 import { LiveAnnouncement } from '../jobs/LiveAnnouncement';
 import { NoPatientInAddress } from '../page-layout/NoPatientInAddress';
@@ -117,9 +116,9 @@ function ChronologyEvents({
         </Flex>
       )}
       <UnreadDatesList dates={chronology.unread_dates} />
-      <CitationView
+      <PageViewer
         citation={openPlace?.citation ?? null}
-        title={openPlace?.title}
+        title={openPlace?.title ?? ''}
         source={source}
         onClose={() => setOpenPlace(null)}
       />

@@ -2,13 +2,14 @@ import type { CSSProperties } from 'react';
 import { Button, Flex, Table, Tag, type TableColumnsType } from 'antd';
 import type { ChronologyEvent, ChronologyPlace } from '@ewrt/contract';
 import { formatDate } from '@ewrt/shared';
+import { OcrPassageNote } from '@ewrt/shared/kit';
 import { MUTED_TEXT, UNSUPPORTED_NOTE, UNSUPPORTED_SENTENCE } from '../conversation/conversationStyles';
-import { OcrPassageNote } from '../ocr/OcrPassageNote';
 import { CHRONOLOGY_MESSAGES } from './chronologyMessages';
 import { eventKindLabel } from './eventKindLabel';
 import { describeEventDate, formatEventDate } from './formatEventDate';
 import { groupAroundDateOfEvent } from './groupAroundDateOfEvent';
 import { placeLabel } from './placeCitation';
+import { STATUS_COLOURS, tagStyle } from '../jobs/jobStatusPresentation';
 
 interface ChronologyTableProps {
   /** The events in date order. */
@@ -92,7 +93,7 @@ function EventDate({ event, onDateOfEvent }: { event: ChronologyEvent; onDateOfE
       <span style={MUTED_TEXT}>As written: {event.date_text}</span>
       {event.alternative_date ? (
         <>
-          <Tag color="warning">{CHRONOLOGY_MESSAGES.maySwap}</Tag>
+          <Tag style={tagStyle(STATUS_COLOURS.gold)}>{CHRONOLOGY_MESSAGES.maySwap}</Tag>
           <span>
             {CHRONOLOGY_MESSAGES.maySwapReadings(
               formatEventDate(event.date, 'day'),
@@ -110,7 +111,7 @@ function EventKind({ event }: { event: ChronologyEvent }) {
   return (
     <Flex vertical gap={2} align="start">
       <span>{eventKindLabel(event.kind)}</span>
-      {event.planned ? <Tag color="processing">{CHRONOLOGY_MESSAGES.planned}</Tag> : null}
+      {event.planned ? <Tag style={tagStyle(STATUS_COLOURS.blue)}>{CHRONOLOGY_MESSAGES.planned}</Tag> : null}
     </Flex>
   );
 }

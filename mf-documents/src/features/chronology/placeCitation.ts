@@ -2,6 +2,10 @@ import type { ChronologyEvent, ChronologyPlace, SourceLocation } from '@ewrt/con
 import { sourcePlace } from '../conversation/sourceLabel';
 import { formatEventDate } from './formatEventDate';
 
+/** A page that states something: a chronology event's place, or the page that raises a record-review flag. */
+export type CitedPlace = Pick<ChronologyPlace, 'filename' | 's3_key' | 'page' | 'bundle_page' | 'chunk_id'> &
+  Partial<Pick<ChronologyPlace, 'source' | 'ocr_confidence'>>;
+
 /** No indexed passage has this id (ids start at 1): the page view then shows the event's passage as its preview. */
 const NO_PASSAGE = 0;
 
@@ -10,10 +14,7 @@ const NO_PASSAGE = 0;
  * read, and the event's passage (highlighted on the page by its chunk, or shown as the preview when the page has
  * been re-indexed since the chronology was built).
  */
-export function placeCitation(
-  place: ChronologyPlace,
-  event: Pick<ChronologyEvent, 'passage'>,
-): SourceLocation {
+export function placeCitation(place: CitedPlace, event: Pick<ChronologyEvent, 'passage'>): SourceLocation {
   return {
     source_number: 1,
     filename: place.filename,
@@ -21,8 +22,8 @@ export function placeCitation(
     page: place.page,
     bundle_page: place.bundle_page,
     chunk_id: place.chunk_id ?? NO_PASSAGE,
-    source: place.source,
-    ocr_confidence: place.ocr_confidence,
+    source: place.source ?? 'text',
+    ocr_confidence: place.ocr_confidence ?? null,
     score: 0,
     location_details: {
       files: [place.filename],

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Flex } from 'antd';
 import type { SourceLocation } from '@ewrt/contract';
-import { CitationView } from './CitationView';
+import { PageViewer } from '@ewrt/shared/kit';
 import { ConversationPanel } from './ConversationPanel';
 import type { ConversationSource } from './ConversationSource';
 import { QuestionForm } from './QuestionForm';
+import { sourceLabel } from './sourceLabel';
 import type { Conversation } from './useConversation';
 
 interface ConversationAreaProps {
@@ -38,7 +39,12 @@ export function ConversationArea({
         emptyHint={source.messages.emptyHint}
         onOpenSource={setCitation}
       />
-      <CitationView citation={citation} source={source} onClose={() => setCitation(null)} />
+      <PageViewer
+        citation={citation}
+        title={citation ? sourceLabel(citation) : ''}
+        source={source}
+        onClose={() => setCitation(null)}
+      />
     </Flex>
   );
 }

@@ -1,6 +1,6 @@
 import { Button, Collapse, Flex, Typography } from 'antd';
 import type { SourceLocation } from '@ewrt/contract';
-import { OcrPassageNote } from '../ocr/OcrPassageNote';
+import { OcrPassageNote } from '@ewrt/shared/kit';
 
 interface SourceLocationListProps {
   sources: readonly SourceLocation[];

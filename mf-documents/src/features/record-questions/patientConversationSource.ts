@@ -3,12 +3,9 @@ import {
   clearPatientConversation,
   exportPatientConversation,
   getPatientConversation,
-  getPatientDocumentPage,
-  getPatientPageImage,
   savePatientConversationToVectors,
 } from '../api/conversationApi';
-import { getDocumentDownload } from '../api/documentsApi';
-import { openBundleAtPage } from '../bundle/openBundleAtPage';
+import { patientPageSource } from '@ewrt/shared/kit';
 import type { ConversationSource } from '../conversation/ConversationSource';
 import { PATIENT_CONVERSATION_MESSAGES } from './recordQuestionMessages';
 
@@ -20,10 +17,7 @@ export function patientConversationSource(patientId: number): ConversationSource
     clear: () => clearPatientConversation(patientId),
     exportConversation: () => exportPatientConversation(patientId),
     saveToVectors: (includeQueries) => savePatientConversationToVectors(patientId, includeQueries),
-    getPage: (s3Key, page) => getPatientDocumentPage(patientId, s3Key, page),
-    getPageImage: (s3Key, page, request) => getPatientPageImage(patientId, s3Key, page, request),
-    openBundlePage: (bundlePage) => openBundleAtPage(patientId, bundlePage),
-    getDownloadLink: (s3Key) => getDocumentDownload(patientId, s3Key),
+    ...patientPageSource(patientId),
     messages: PATIENT_CONVERSATION_MESSAGES,
   };
 }

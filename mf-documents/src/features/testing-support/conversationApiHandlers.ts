@@ -12,17 +12,15 @@ import type {
   SourceLocation,
   UpdateDateOfEventResponse,
 } from '@ewrt/contract';
-import { apiUrl, http, HttpResponse } from '@ewrt/shared/testing';
-import type { HttpResponseResolver, PathParams } from 'msw';
+import { apiUrl, http, HttpResponse, respond, type Answer, type Resolver } from '@ewrt/shared/testing';
 
-type Resolver = HttpResponseResolver<PathParams, never>;
-type Answer<Body> = Body | Resolver;
-
-function respond<Body>(answer: Answer<Body>): Resolver {
-  return typeof answer === 'function'
-    ? (answer as Resolver)
-    : () => HttpResponse.json(answer as Parameters<typeof HttpResponse.json>[0]);
-}
+// The page viewer's own calls and data are shared by every screen that opens it.
+export {
+  makeDocumentPage,
+  makePageImage,
+  patientDocumentPageHandler,
+  patientPageImageHandler,
+} from '@ewrt/shared/testing';
 
 // Test data
 
@@ -138,32 +136,6 @@ export function makeAssistantEntry(
   };
 }
 
-/** Page 2 of mri.pdf as indexed: the passage of chunk 501 sits between two others. */
-export function makeDocumentPage(overrides: Partial<DocumentPageResponse> = {}): DocumentPageResponse {
-  const before = 'Radiology department report. Clinical history: low back pain since the fall. ';
-  const cited = 'MRI lumbar spine on 14/03/2024 showed an L4/5 disc protrusion.';
-  const after = ' No nerve root compression. Reported by Dr Lee.';
-  return {
-    filename: 'mri.pdf',
-    s3_key: 'key_mri_report_000000001',
-    page: 2,
-    page_count: 3,
-    bundle_page: null,
-    text: `${before}${cited}${after}`,
-    passages: [
-      { chunk_id: 500, start_offset: 0, end_offset: before.length, source: 'text', ocr_confidence: null },
-      {
-        chunk_id: 501,
-        start_offset: before.length,
-        end_offset: before.length + cited.length,
-        source: 'text',
-        ocr_confidence: null,
-      },
-    ],
-    ...overrides,
-  };
-}
-
 export function makeSaveAnswer(overrides: Partial<SaveConversationResponse> = {}): SaveConversationResponse {
   return {
     success: true,
@@ -200,47 +172,6 @@ export const savePatientConversationHandler = (answer: Answer<SaveConversationRe
 
 export const updateDateOfEventHandler = (answer: Answer<UpdateDateOfEventResponse>) =>
   http.put(apiUrl('/api/patients/:id/update-date-of-event'), respond(answer));
-
-export const patientDocumentPageHandler = (answer: Answer<DocumentPageResponse>) =>
-  http.get(apiUrl('/api/documents/patient/:patientId/pages/:s3Key/:page'), respond(answer));
-
-/** A page image answer as the page view gets it: a drawn A4 page at 100 dpi with two words and a marked passage. */
-export function makePageImage(overrides: Partial<PageImageResponse> = {}): PageImageResponse {
-  return {
-    s3_key: 'key_mri_report_000000001',
-    page: 2,
-    page_count: 3,
-    dpi: 100,
-    image_url: 'http://api.test/api/files/signed-page-image',
-    width: 827,
-    height: 1169,
-    words: [
-      {
-        text: 'MRI',
-        x: 0.1,
-        y: 0.2,
-        width: 0.05,
-        height: 0.015,
-        ocr_confidence: null,
-        low_confidence: false,
-      },
-      {
-        text: 'lumbar',
-        x: 0.16,
-        y: 0.2,
-        width: 0.09,
-        height: 0.015,
-        ocr_confidence: null,
-        low_confidence: false,
-      },
-    ],
-    passage_boxes: [{ x: 0.1, y: 0.2, width: 0.15, height: 0.015 }],
-    ...overrides,
-  };
-}
-
-export const patientPageImageHandler = (answer: Answer<PageImageResponse>) =>
-  http.get(apiUrl('/api/documents/patient/:patientId/pages/:s3Key/:page/image'), respond(answer));
 
 export const dateOfEventUpdated = (patient: Patient): UpdateDateOfEventResponse => ({
   patient,

@@ -1,6 +1,8 @@
-// The patient calls of part 1 §7: only this remote makes them, so they live here rather than in shared.
+// The patient calls of part 1 §7 and the case overview: only this remote makes them, so they live here rather than in
+// shared.
 import type {
   AdvancedSearchFilters,
+  CaseOverview,
   DeleteAllPatientDataResponse,
   DuplicateCheckRequest,
   DuplicateCheckResponse,
@@ -67,5 +69,13 @@ export async function deleteAllPatientData(id: number): Promise<DeleteAllPatient
   const { data } = await apiClient.delete<DeleteAllPatientDataResponse>(
     `/api/patients/${encodeURIComponent(id)}/delete-all-data`,
   );
+  return data;
+}
+
+/** What the patient's records hold and where each document tool stands (the dashboard's case overview). */
+export async function getCaseOverview(id: number, signal?: AbortSignal): Promise<CaseOverview> {
+  const { data } = await apiClient.get<CaseOverview>(`/api/patients/${encodeURIComponent(id)}/overview`, {
+    signal,
+  });
   return data;
 }

@@ -78,8 +78,9 @@ export function ActionCards({ user, patient }: ActionCardsProps) {
             <Typography.Paragraph type="secondary" style={{ flex: 1 }}>
               {card.description}
             </Typography.Paragraph>
-            <Button type="primary" aria-label={`Access ${card.title}`} onClick={() => navigate(card.href)}>
-              Access
+            {/* The button names its tool: a row of identical "Access" buttons says nothing. */}
+            <Button type="primary" onClick={() => navigate(card.href)}>
+              Open {card.title}
             </Button>
           </Card>
         </Col>

@@ -75,7 +75,7 @@ async function loaded() {
 }
 
 function visibleCards(): string[] {
-  return ALL_CARDS.filter((title) => screen.queryByLabelText(`Access ${title}`));
+  return ALL_CARDS.filter((title) => screen.queryByRole('button', { name: `Open ${title}` }));
 }
 
 describe('PatientDashboardPage: what each access level sees', () => {
@@ -183,24 +183,24 @@ describe('PatientDashboardPage: cards follow the deployed remotes', () => {
 });
 
 describe('PatientDashboardPage: navigation, loading and errors', () => {
-  it('Access opens the card target with the patient id', async () => {
+  it('Open opens the card target with the patient id', async () => {
     const user = renderDashboard();
     await loaded();
-    await user.click(screen.getByRole('button', { name: 'Access Process Documents' }));
+    await user.click(screen.getByRole('button', { name: 'Open Process Documents' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/documents/process?patientId=101');
   });
 
-  it('Access on Query Medical Records opens the record query of the patient', async () => {
+  it('Open on Query Medical Records opens the record query of the patient', async () => {
     const user = renderDashboard();
     await loaded();
-    await user.click(screen.getByRole('button', { name: 'Access Query Medical Records' }));
+    await user.click(screen.getByRole('button', { name: 'Open Query Medical Records' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/patients/101/simplequery');
   });
 
-  it('Access on View Draft Reports names the patient in the query', async () => {
+  it('Open on View Draft Reports names the patient in the query', async () => {
     const user = renderDashboard();
     await loaded();
-    await user.click(screen.getByRole('button', { name: 'Access View Draft Reports' }));
+    await user.click(screen.getByRole('button', { name: 'Open View Draft Reports' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/generative-docs?patientId=101');
   });
 

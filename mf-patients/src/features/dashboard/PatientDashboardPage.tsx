@@ -6,6 +6,7 @@ import { PatientFormModal } from '../patient-form/PatientFormModal';
 import { patientName } from '../patient-info/patientName';
 import { parsePatientId, usePatientRecord } from '../patient-info/usePatientRecord';
 import { ActionCards } from './ActionCards';
+import { CaseOverview } from './CaseOverview';
 import { DeletePatientDataModal } from './DeletePatientDataModal';
 import { PatientSidebar } from './PatientSidebar';
 
@@ -77,6 +78,7 @@ export function PatientDashboardPage() {
               </Typography.Title>
               <Typography.Text type="secondary">Patient dashboard · MRN {patient.MRN}</Typography.Text>
             </div>
+            <CaseOverview user={user} patient={patient} />
             <Spin spinning={record.loading} description="Refreshing patient...">
               <ActionCards user={user} patient={patient} />
             </Spin>

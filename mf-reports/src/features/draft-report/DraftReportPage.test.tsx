@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DRAFT_JOBS_SHOWN, DRAFT_JOB_POLL_INTERVAL_MS } from '@ewrt/contract/limits';
-import { apiUrl, http, makeUser, renderWithProviders, setupApiServer } from '@ewrt/shared/testing';
+import { apiUrl, http, HttpResponse, makeUser, renderWithProviders, setupApiServer } from '@ewrt/shared/testing';
 import {
   createDraftReportBackend,
   draftReportApiError,
@@ -315,6 +315,31 @@ describe('generating a report', () => {
     await screen.findByRole('region', { name: 'Generating the Draft Report' }, slow);
     await advance(DRAFT_JOB_POLL_INTERVAL_MS);
     expect(await screen.findByText('Job failed', {}, slow)).toBeVisible();
+  });
+});
+
+describe('a request that fails without a reason', () => {
+  it('says the start failed, and after a finished job that its results could not be fetched', async () => {
+    server.use(
+      http.post(apiUrl('/api/draft-report/generate'), () => new HttpResponse(null, { status: 502 }), {
+        once: true,
+      }),
+      http.get(apiUrl('/api/draft-report/results/:jobId'), () => new HttpResponse(null, { status: 502 }), {
+        once: true,
+      }),
+    );
+    const user = renderPage({ fakeClock: true });
+    await typesLoaded();
+    await chooseOption(user, 'Report type', 'Personal Injury');
+    await region('Report Setup').findByText('2 prompts', {}, slow);
+    await user.click(generateButton());
+    expect(await screen.findByText('Failed to start draft report generation', {}, slow)).toBeVisible();
+
+    backend.statuses = [makeDraftStatus({ status: 'completed' })];
+    await user.click(generateButton());
+    await screen.findByRole('region', { name: 'Generating the Draft Report' }, slow);
+    await advance(DRAFT_JOB_POLL_INTERVAL_MS);
+    expect(await screen.findByText('Failed to fetch job results', {}, slow)).toBeVisible();
   });
 });
 

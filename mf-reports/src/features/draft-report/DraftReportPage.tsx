@@ -89,10 +89,16 @@ function DraftReportWorkspace({ initialPatient }: { initialPatient: Patient }) {
   const openResults = useCallback(async (jobId: number, otherPatientName: string | null) => {
     try {
       const answer = await getDraftReportResults(jobId);
-      setOpened({ jobId, result: answer.results.processing_result, otherPatientName });
+      const result = answer.results?.processing_result;
+      if (!result) {
+        // The call worked but brought no report to show.
+        setOutcome({ type: 'error', text: DRAFT_REPORT_MESSAGES.loadResultsFailed });
+        return;
+      }
+      setOpened({ jobId, result, otherPatientName });
       setOutcome(null);
     } catch (error) {
-      setOutcome({ type: 'error', text: getErrorMessage(error, DRAFT_REPORT_MESSAGES.loadResultsFailed) });
+      setOutcome({ type: 'error', text: getErrorMessage(error, DRAFT_REPORT_MESSAGES.fetchResultsFailed) });
     }
   }, []);
 
@@ -158,12 +164,12 @@ function DraftReportWorkspace({ initialPatient }: { initialPatient: Patient }) {
       follow({ jobId: answer.job_id, status: answer.status, progress: 0, step: null, errorMessage: null });
       reloadRecentJobs();
     } catch (error) {
-      // The server's (or the network's) reason when there is one, else the spec's bare message.
-      const reason = getErrorMessage(error, DRAFT_REPORT_MESSAGES.startJobFailed);
+      // The server's (or the network's) reason when there is one, else the request itself failed.
+      const reason = getErrorMessage(error, DRAFT_REPORT_MESSAGES.startRequestFailed);
       setOutcome({
         type: 'error',
         text:
-          reason === DRAFT_REPORT_MESSAGES.startJobFailed
+          reason === DRAFT_REPORT_MESSAGES.startRequestFailed
             ? reason
             : DRAFT_REPORT_MESSAGES.startFailed(reason),
       });

@@ -1,9 +1,11 @@
+import { useMemo, useState } from 'react';
 import { Flex, Tag, Typography } from 'antd';
-import type { DraftProcessingResult } from '@ewrt/contract';
+import type { DraftProcessingResult, DraftSource } from '@ewrt/contract';
 import { GENERATED_REPORT_PANEL_MAX_HEIGHT_PX } from '@ewrt/contract/limits';
 import { formatDateTime } from '@ewrt/shared';
-import { SectionCard } from '@ewrt/shared/kit';
+import { PageViewer, patientPageSource, SectionCard } from '@ewrt/shared/kit';
 import { BADGE_STYLE, MUTED_TEXT } from './draftReportStyles';
+import { sourceLabel } from './draftReportText';
 import { ReportSectionView } from './ReportSectionView';
 
 interface GeneratedReportPanelProps {
@@ -15,13 +17,16 @@ interface GeneratedReportPanelProps {
 
 /**
  * Generated Report: the badges (template applied, written by a model, section count), the model the server says
- * drafted it, and every section in a scrolling region that the keyboard can reach.
+ * drafted it, and every section in a scrolling region that the keyboard can reach; a section's source opens its
+ * page (of the report's patient) in the page viewer.
  */
 export function GeneratedReportPanel({ result, jobId, otherPatientName }: GeneratedReportPanelProps) {
   const sections = result.results;
   const templateApplied = sections.some((section) => section.template_applied);
   const modelWritten = sections.some((section) => section.bedrock_comprehensive);
   const { ai_use: aiUse } = result;
+  const pages = useMemo(() => patientPageSource(result.patient_id), [result.patient_id]);
+  const [openSource, setOpenSource] = useState<DraftSource | null>(null);
   return (
     <SectionCard title="Generated Report">
       <Flex vertical gap="middle">
@@ -60,11 +65,21 @@ export function GeneratedReportPanel({ result, jobId, otherPatientName }: Genera
         >
           <Flex vertical gap="middle">
             {sections.map((section, index) => (
-              <ReportSectionView key={`${index}-${section.title}`} section={section} />
+              <ReportSectionView
+                key={`${index}-${section.title}`}
+                section={section}
+                onOpenSource={setOpenSource}
+              />
             ))}
           </Flex>
         </div>
       </Flex>
+      <PageViewer
+        citation={openSource}
+        title={openSource ? sourceLabel(openSource) : ''}
+        source={pages}
+        onClose={() => setOpenSource(null)}
+      />
     </SectionCard>
   );
 }

@@ -17,6 +17,7 @@ import { m015FairJobClaims } from './m015FairJobClaims.js';
 import { m016ChronologyFlags } from './m016ChronologyFlags.js';
 import { m017PageViews } from './m017PageViews.js';
 import { m018DictationCorrections } from './m018DictationCorrections.js';
+import { m019RecordReview } from './m019RecordReview.js';
 
 export const migrations: readonly Migration[] = [
   m001InitialSchema,
@@ -37,4 +38,5 @@ export const migrations: readonly Migration[] = [
   m016ChronologyFlags,
   m017PageViews,
   m018DictationCorrections,
+  m019RecordReview,
 ];

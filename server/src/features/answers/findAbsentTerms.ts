@@ -1,22 +1,10 @@
 import type { Queryable } from '../../db/Database.js';
 import { findSynonymPhrases } from './clinicalSynonyms.js';
 import { findDates } from './findDates.js';
+import { ASKING_WORDS } from './askingWords.js';
 import type { RetrievalScope } from './RetrievalScope.js';
+import { notSetAside } from '../record-review/setAsideSql.js';
 import { STOP_WORDS } from './stopWords.js';
-
-/**
- * Words of a question that ask rather than name: what was done, whether it happened, to whom. A question's key
- * terms are its other words (and its phrases in the synonym table).
- */
-const ASKING_WORDS: ReadonlySet<string> = new Set(
-  `ask asked been come did does done ever get gets getting given gives go going gone got happen happened happening
-  has have her him his history how many much perform performed performing receive received she he they take taken
-  takes took undergo underwent use used any anything evidence sign signs time times first last next previous
-  earlier later date dates day days week weeks month months year years left right both tell told us list show
-  shown summarise summarize describe explain find found give see seen any all need needed`
-    .split(/\s+/)
-    .filter(Boolean),
-);
 
 /** One key term of a question: as the question writes it, and every way the records may write it. */
 interface KeyTerm {
@@ -62,7 +50,7 @@ export async function findAbsentTerms(
   const { rows } = await db.query<{ term: number; present: boolean | null }>(
     `SELECT t.term, (SELECT EXISTS (SELECT 1 FROM document_chunks c
                                       JOIN documents d ON d.id = c.document_id AND d.status = 'processed'
-                                     WHERE ${column} = $1 AND c.tsv @@ t.query)) AS present
+                                     WHERE ${column} = $1 AND ${notSetAside('d')} AND c.tsv @@ t.query)) AS present
        FROM (SELECT s.term, string_agg('(' || phraseto_tsquery('english', s.spelling)::text || ')', ' | ')::tsquery
                     AS query
                FROM unnest($2::int[], $3::text[]) AS s(term, spelling)

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/Database.js';
 import type { RetrievalScope } from './RetrievalScope.js';
+import { SET_ASIDE_FINGERPRINT_SQL } from '../record-review/setAsideSql.js';
 
 interface FingerprintRow {
   documents: number;
@@ -7,6 +8,7 @@ interface FingerprintRow {
   last_processed: string | null;
   last_job: number | null;
   last_bundle: number | null;
+  set_aside: string;
 }
 
 /**
@@ -27,7 +29,8 @@ export async function indexFingerprint(db: Queryable, scope: RetrievalScope): Pr
              (SELECT max(processed_date)::text FROM documents WHERE patient_id = $1) AS last_processed,
              (SELECT max(id) FROM jobs WHERE patient_id = $1 AND status IN ('completed', 'failed', 'cancelled'))
                AS last_job,
-             (SELECT max(id) FROM record_bundles WHERE patient_id = $1 AND status = 'completed') AS last_bundle`,
+             (SELECT max(id) FROM record_bundles WHERE patient_id = $1 AND status = 'completed') AS last_bundle,
+             ${SET_ASIDE_FINGERPRINT_SQL} AS set_aside`,
           [scope.patientId],
         )
       : await db.query<FingerprintRow>(
@@ -37,7 +40,8 @@ export async function indexFingerprint(db: Queryable, scope: RetrievalScope): Pr
              (SELECT max(processed_date)::text FROM documents WHERE owner_user_id = $1) AS last_processed,
              (SELECT max(id) FROM jobs WHERE user_id = $1 AND patient_id IS NULL
                 AND status IN ('completed', 'failed', 'cancelled')) AS last_job,
-             NULL::int AS last_bundle`,
+             NULL::int AS last_bundle,
+             '' AS set_aside`,
           [scope.userId],
         );
   const row = rows[0]!;
@@ -47,5 +51,6 @@ export async function indexFingerprint(db: Queryable, scope: RetrievalScope): Pr
     `documents:${row.documents}/${row.last_document ?? 0}/${row.last_processed ?? '-'}`,
     `job:${row.last_job ?? 0}`,
     `bundle:${row.last_bundle ?? 0}`,
+    `set-aside:${row.set_aside}`,
   ].join('|');
 }

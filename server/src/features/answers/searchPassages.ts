@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/Database.js';
 import type { EmbeddingProvider } from '../documents/EmbeddingProvider.js';
+import { ASKING_WORDS } from './askingWords.js';
 import { bundlePagesFor } from './bundlePagesFor.js';
 import { findSynonymPhrases } from './clinicalSynonyms.js';
 import { cosineSimilarity } from './cosineSimilarity.js';
@@ -8,6 +9,7 @@ import { findDates } from './findDates.js';
 import { fuseRankings } from './fuseRankings.js';
 import { lexemeFrequencies, type LexemeFrequencies } from './lexemeFrequencies.js';
 import type { RetrievalScope } from './RetrievalScope.js';
+import { notSetAside } from '../record-review/setAsideSql.js';
 
 /** One indexed passage found for a question: a part of one page of one processed document. */
 export interface RetrievedPassage {
@@ -49,6 +51,8 @@ const COMMON_SHARE = 0.1;
 
 /** How much a synonym the table adds weighs against the user's own words ("heel bone" finds "calcaneus"). */
 export const SYNONYM_WEIGHT = 0.5;
+/** How much a word that only asks ("show", "taken", "when") weighs against the words that name what is asked about. */
+export const ASKING_WEIGHT = 0.25;
 
 /**
  * One term of the question: a lexeme, one date in any of its spellings, or the synonyms of one of its phrases
@@ -86,12 +90,50 @@ function scopeCondition(scope: RetrievalScope): { column: string; id: number } {
     : { column: 'c.owner_user_id', id: scope.userId };
 }
 
+/** A question about care still to come: "When is the next review?", "What is planned?". */
+const ASKS_ABOUT_FUTURE = /\b(?:next|upcoming|future|planned|due|will|going to)\b/i;
+/** How letters write an operation or procedure booked but not yet done. */
+const CARE_LISTED_PHRASES = ['listed for', 'scheduled for', 'booked for', 'provisionally'];
+/**
+ * How letters write care still to come. For a question about the future, a passage that says one weighs as a rare
+ * term of the question would ("I will review her … on or around 13/06/2023", "An appointment has been made"); for
+ * any other question, a passage that lists an operation (not yet done) weighs less: it plans care rather than
+ * records it ("listed for a right subtalar arthrodesis, provisionally on 14/10/2022").
+ */
+const PLANNED_CARE_PHRASES = [
+  'will review',
+  'will see',
+  'review in',
+  'on or around',
+  'appointment has been made',
+  'next appointment',
+  'follow-up in',
+  ...CARE_LISTED_PHRASES,
+];
+
+/** The share of a rare term's weight a passage of planned care loses for a question about care given. */
+const PLANNED_CARE_PENALTY = 0.25;
+
+/** A tsquery of one lexeme ("'fusion'"): its rarity is known, as a phrase's is not. */
+const SINGLE_LEXEME = /^'([^']+)'$/;
+
 const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /** tsquery texts of several phrases, as one OR group "((a) | (b))"; '' when none is searchable. */
 function anyOf(queries: readonly string[]): string {
   const searchable = [...new Set(queries.filter(Boolean))];
   return searchable.length > 0 ? `(${searchable.map((query) => `(${query})`).join(' | ')})` : '';
+}
+
+/** The words of a question that name something, and those that only ask ("what did the CT show"). */
+function splitAskingWords(words: string): { naming: string; asking: string } {
+  const asking: string[] = [];
+  const naming = words.replace(/[\p{L}][\p{L}\p{N}'’-]*/gu, (word) => {
+    if (!ASKING_WORDS.has(word.toLowerCase())) return word;
+    asking.push(word);
+    return ' ';
+  });
+  return { naming, asking: asking.join(' ') };
 }
 
 /**
@@ -109,20 +151,34 @@ async function questionQueries(db: Queryable, question: string): Promise<Questio
   for (const phrase of [...phrases].reverse())
     rest = `${rest.slice(0, phrase.start)} ${rest.slice(phrase.end)}`;
   const spellings = dates.map((date) => dateSpellings(date.iso));
+  const { naming: namingWords, asking: askingWords } = splitAskingWords(rest);
+  const aboutFuture = ASKS_ABOUT_FUTURE.test(question);
   const phraseForms = phrases.map((phrase) => [phrase.written, ...phrase.synonyms]);
   const { rows } = await db.query<{
     words: string;
     lexemes: string[] | null;
+    asking: string[] | null;
+    planned: string | null;
     spelt: string[] | null;
     synonyms: string[] | null;
   }>(
     `SELECT websearch_to_tsquery('english', $1)::text AS words,
             tsvector_to_array(to_tsvector('english', $4)) AS lexemes,
+            tsvector_to_array(to_tsvector('english', $5)) AS asking,
+            (SELECT string_agg('(' || phraseto_tsquery('english', p)::text || ')', ' | ') FROM unnest($6::text[]) AS p)
+              AS planned,
             ARRAY(SELECT phraseto_tsquery('english', s)::text FROM unnest($2::text[]) WITH ORDINALITY AS t(s, n)
                    ORDER BY n) AS spelt,
             ARRAY(SELECT phraseto_tsquery('english', s)::text FROM unnest($3::text[]) WITH ORDINALITY AS t(s, n)
                    ORDER BY n) AS synonyms`,
-    [rest, spellings.flat(), phraseForms.flat(), words],
+    [
+      rest,
+      spellings.flat(),
+      phraseForms.flat(),
+      namingWords,
+      askingWords,
+      aboutFuture ? PLANNED_CARE_PHRASES : CARE_LISTED_PHRASES,
+    ],
   );
   const row = rows[0]!;
   const spelt = row.spelt ?? [];
@@ -133,14 +189,31 @@ async function questionQueries(db: Queryable, question: string): Promise<Questio
   const synonymQueries = row.synonyms ?? [];
   offset = 0;
   const phraseGroups = phraseForms.map((forms) => synonymQueries.slice(offset, (offset += forms.length)));
+  const naming = new Set(row.lexemes ?? []);
   const terms: QuestionTerm[] = [
     ...dateTerms.map((query) => ({ query, lexeme: null })),
-    ...(row.lexemes ?? []).map((lexeme) => ({ query: quoteLexeme(lexeme), lexeme })),
-    // The user's own phrase is among the lexemes above; its synonyms are one further term that weighs less.
+    ...[...naming].map((lexeme) => ({ query: quoteLexeme(lexeme), lexeme })),
+    // A phrase of the synonym table is one term as the user writes it ("blood thinner", not "blood" and "thinner"),
+    // and its synonyms one further term that weighs less.
     ...phraseGroups
-      .map((group) => anyOf(group.slice(1)))
+      .map((group) => group[0] ?? '')
       .filter(Boolean)
-      .map((query) => ({ query, lexeme: null, factor: SYNONYM_WEIGHT })),
+      .map((query) => ({ query, lexeme: SINGLE_LEXEME.exec(query)?.[1] ?? null })),
+    // Only where the user's own phrase is not ("CT scan" adds nothing to a passage that has "CT" already), and
+    // weighing a part of what the user's word weighs, never more.
+    ...phraseGroups
+      .filter((group) => group[0] && anyOf(group.slice(1)))
+      .map((group) => ({
+        query: `${anyOf(group.slice(1))} & !(${group[0]})`,
+        lexeme: SINGLE_LEXEME.exec(group[0]!)?.[1] ?? null,
+        factor: SYNONYM_WEIGHT,
+      })),
+    ...(row.planned
+      ? [{ query: row.planned, lexeme: null, factor: aboutFuture ? 1 : -PLANNED_CARE_PENALTY }]
+      : []),
+    ...(row.asking ?? [])
+      .filter((lexeme) => !naming.has(lexeme))
+      .map((lexeme) => ({ query: quoteLexeme(lexeme), lexeme, factor: ASKING_WEIGHT })),
   ];
   const all = [row.words ? `(${row.words})` : '', ...dateTerms, ...phraseGroups.map(anyOf)].filter(Boolean);
   return { all: all.length > 0 ? all.join(' & ') : null, terms: terms.slice(0, MAX_TERMS) };
@@ -157,7 +230,7 @@ async function rankAllTerms(
   const { rows } = await db.query<{ id: number | string | bigint }>(
     `SELECT m.id FROM (
        SELECT c.id, c.tsv FROM document_chunks c JOIN documents d ON d.id = c.document_id AND d.status = 'processed'
-        WHERE ${column} = $1 AND c.tsv @@ $2::tsquery
+        WHERE ${column} = $1 AND ${notSetAside('d')} AND c.tsv @@ $2::tsquery
         LIMIT ${MAX_RANKED}) m
       ORDER BY ts_rank_cd(m.tsv, $2::tsquery) DESC, m.id
       LIMIT $3`,
@@ -209,7 +282,7 @@ async function rankSelected(
   const { rows } = await db.query<{ id: number | string | bigint }>(
     `SELECT m.id FROM (
        SELECT c.id, c.tsv FROM document_chunks c JOIN documents d ON d.id = c.document_id AND d.status = 'processed'
-        WHERE ${column} = $1 AND c.tsv @@ (${selectingQuery})
+        WHERE ${column} = $1 AND ${notSetAside('d')} AND c.tsv @@ (${selectingQuery})
         LIMIT ${MAX_RANKED}) m
       ORDER BY (${score}) DESC, ts_rank_cd(m.tsv, ${selectingQuery}) DESC, m.id
       LIMIT $2`,
@@ -230,8 +303,9 @@ async function rankAnyTerm(
 ): Promise<number[]> {
   if (terms.length === 0) return [];
   const weighed = weigh(terms, await lexemeFrequencies(db));
-  const distinctive = weighed.filter((term) => !term.common);
-  const common = weighed.filter((term) => term.common);
+  // A term that weighs against a passage (planned care, for a question about care given) selects none.
+  const distinctive = weighed.filter((term) => !term.common && term.weight > 0);
+  const common = weighed.filter((term) => term.common && term.weight > 0);
   const found = distinctive.length > 0 ? await rankSelected(db, scope, weighed, distinctive, limit) : [];
   if (found.length >= limit || common.length === 0) return found;
   const already = new Set(found);
@@ -261,7 +335,7 @@ async function rankBySimilarity(
   const { rows } = await db.query<{ id: number | string | bigint; embedding: number[] }>(
     `SELECT c.id, c.embedding FROM document_chunks c
        JOIN documents d ON d.id = c.document_id AND d.status = 'processed'
-      WHERE ${column} = $1 AND c.embedding IS NOT NULL`,
+      WHERE ${column} = $1 AND ${notSetAside('d')} AND c.embedding IS NOT NULL`,
     [id],
   );
   return rows

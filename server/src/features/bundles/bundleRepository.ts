@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/Database.js';
 import { toIsoDateTime } from '../../db/toIsoDateTime.js';
+import { notSetAside } from '../record-review/setAsideSql.js';
 import type { DocumentFileType } from '../documents/extraction/ExtractedDocument.js';
 
 /** A processed document of the patient as the bundle orders it. */
@@ -110,7 +111,7 @@ export function createBundleRepository(db: Queryable) {
                 d.created_at, d.page_count, o.position
            FROM documents d
            LEFT JOIN bundle_order o ON o.document_id = d.id AND o.patient_id = d.patient_id
-          WHERE d.patient_id = $1 AND d.group_id = $2 AND d.status = 'processed'`,
+          WHERE d.patient_id = $1 AND d.group_id = $2 AND d.status = 'processed' AND ${notSetAside('d')}`,
         [patientId, groupId],
       );
       return rows.map((row) => ({

@@ -209,6 +209,9 @@ export function createBundleService(deps: BundleServiceDeps) {
   }
 
   return {
+    /** The bundle's state for a patient already checked by another tool (the case overview). */
+    stateOfPatient: stateOf,
+
     async state(
       user: AuthenticatedUser,
       patientId: number,

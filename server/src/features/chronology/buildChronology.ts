@@ -11,6 +11,7 @@ import {
   type EventDescription,
 } from './describeEvents.js';
 import { decideDateOrder } from '../dates/decideDateOrder.js';
+import { isTherapyServiceDocument, kindInDocument } from './classifyEventKind.js';
 import {
   extractDatedMentions,
   findUnreadPageDates,
@@ -80,15 +81,20 @@ export async function readChronologyEvents(
   for (const document of documents) {
     await reporter.throwIfCancelled();
     const pages = await repository.indexedPages(document.id);
-    // Each document writes its numeric dates one way, and has one author: both decided from all of its pages.
+    // Each document writes its numeric dates one way, has one author and one service: decided from all its pages.
     const wholeText = pages.map((page) => page.text).join('\n');
     const order = decideDateOrder(wholeText);
     const author = findDocumentAuthor(wholeText);
     const addressee = findAddressee(wholeText);
+    const therapyService = isTherapyServiceDocument(wholeText);
     for (let first = 0; first < pages.length; first += PAGES_PER_TURN) {
       const part = pages.slice(first, first + PAGES_PER_TURN);
       for (const mention of extractDatedMentions(part, referenceYear, order)) {
-        mentions.push({ ...mention, clinician: clinicianOf(mention, author, addressee, patientSurname) });
+        mentions.push({
+          ...mention,
+          kind: kindInDocument(mention.kind, therapyService),
+          clinician: clinicianOf(mention, author, addressee, patientSurname),
+        });
       }
       unreadDates.push(...findUnreadPageDates(part, referenceYear, order));
       read += part.length;

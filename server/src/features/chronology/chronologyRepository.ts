@@ -1,6 +1,7 @@
 import { JOB_TYPES, type ChronologyEventKind, type ModelInfo } from '@ewrt/contract';
 import type { Queryable } from '../../db/Database.js';
 import { toIsoDateTime } from '../../db/toIsoDateTime.js';
+import { notSetAside, SET_ASIDE_FINGERPRINT_SQL } from '../record-review/setAsideSql.js';
 import type { DatePrecision } from '../dates/readUkDates.js';
 import { rebuildPageText, type IndexedPassage } from '../conversations/rebuildPageText.js';
 import type { IndexedPage, UnreadPageDate } from './extractDatedMentions.js';
@@ -164,6 +165,7 @@ export function createChronologyRepository(db: Queryable) {
         last_document: number | null;
         last_processed: string | null;
         last_job: number | null;
+        set_aside: string;
       }>(
         `SELECT
            (SELECT count(*)::int FROM documents WHERE patient_id = $1 AND status = 'processed') AS documents,
@@ -171,11 +173,12 @@ export function createChronologyRepository(db: Queryable) {
            (SELECT max(processed_date)::text FROM documents WHERE patient_id = $1 AND status = 'processed')
              AS last_processed,
            (SELECT max(id) FROM jobs WHERE patient_id = $1 AND job_type = ANY($2::text[])
-              AND status IN ('completed', 'failed', 'cancelled')) AS last_job`,
+              AND status IN ('completed', 'failed', 'cancelled')) AS last_job,
+           ${SET_ASIDE_FINGERPRINT_SQL} AS set_aside`,
         [patientId, [JOB_TYPES.DOCUMENT_PROCESSING, JOB_TYPES.VECTOR_REBUILD]],
       );
       const row = rows[0]!;
-      return `documents:${row.documents}/${row.last_document ?? 0}/${row.last_processed ?? '-'}|job:${row.last_job ?? 0}`;
+      return `documents:${row.documents}/${row.last_document ?? 0}/${row.last_processed ?? '-'}|job:${row.last_job ?? 0}|set-aside:${row.set_aside}`;
     },
 
     /** The processed documents in reading order: the current bundle's order, then any added since, oldest first. */
@@ -187,7 +190,7 @@ export function createChronologyRepository(db: Queryable) {
              ON bd.document_id = d.id
             AND bd.bundle_id = (SELECT b.id FROM record_bundles b
                                  WHERE b.patient_id = $1 AND b.status = 'completed' ORDER BY b.id DESC LIMIT 1)
-          WHERE d.patient_id = $1 AND d.group_id = $2 AND d.status = 'processed'
+          WHERE d.patient_id = $1 AND d.group_id = $2 AND d.status = 'processed' AND ${notSetAside('d')}
           ORDER BY bd.position NULLS LAST, d.id`,
         [patientId, groupId],
       );

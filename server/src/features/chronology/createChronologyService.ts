@@ -159,6 +159,11 @@ export function createChronologyService(deps: ChronologyServiceDeps) {
   }
 
   return {
+    /** The chronology's state (built, building, out of date) and events, for the tools that read it. */
+    async state(patient: StoredPatient): Promise<ChronologyResponse> {
+      return (await stateOf(patient, {})).response;
+    },
+
     async get(
       user: AuthenticatedUser,
       patientId: number,

@@ -10,6 +10,8 @@ import {
 import {
   classifyEventKind,
   classifyEventKindAt,
+  entryHeadingKind,
+  entryKind,
   isPlannedCare,
   soundsClinical,
 } from './classifyEventKind.js';
@@ -115,13 +117,17 @@ function lineAround(text: string, start: number, end: number) {
 const DATED_LINE_START =
   /^\s*(?:\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}(?:st|nd|rd|th)?[\s-](?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?[\s-]\d{2,4})\b/i;
 
+/** A line that opens with a field's label ("Procedure: …", "Assessed by: …") starts a new statement. */
+const FIELD_LINE_START = /^\s*[A-Z][A-Za-z]*(?:\s+[A-Za-z]+){0,3}\s*:\s/;
+
 /** Whether the character at `at` ends a sentence: a full stop before a new sentence, a blank line, a heading's end. */
 function isBoundary(text: string, at: number): boolean {
   const char = text[at];
   if (char === '\n') {
     const nextLineEnd = text.indexOf('\n', at + 1);
     const nextLine = text.slice(at + 1, nextLineEnd === -1 ? text.length : nextLineEnd);
-    if (nextLine.trim() === '' || DATED_LINE_START.test(nextLine)) return true;
+    if (nextLine.trim() === '' || DATED_LINE_START.test(nextLine) || FIELD_LINE_START.test(nextLine))
+      return true;
     const lineStart = text.lastIndexOf('\n', at - 1) + 1;
     const line = text.slice(lineStart, at).trimEnd();
     // A line that ends with punctuation, or a short heading line, ends what it says; a wrapped line does not.
@@ -321,9 +327,32 @@ function tableRowKind(text: string, date: WrittenDate): ChronologyEventKind | nu
   return kind === 'other' ? null : kind;
 }
 
+/**
+ * The kind of a dated mention: a table row's by its header, an entry's by its heading ("Telephone consultation -
+ * Dr …"), else by the keyword nearest the date in its passage; an entry that names none records a consultation.
+ */
+function kindOfMention(
+  text: string,
+  date: WrittenDate,
+  passage: string,
+  dateStart: number,
+  dateEnd: number,
+): ChronologyEventKind {
+  const byTable = tableRowKind(text, date);
+  if (byTable) return byTable;
+  const byKeywords = classifyEventKindAt(passage, dateStart, dateEnd);
+  const { line, lineStart } = lineAround(text, date.start, date.end);
+  if (date.start !== lineStart + line.length - line.trimStart().length) return byKeywords;
+  // A missed appointment or a discharge the entry reports outweighs the kind of contact its heading names.
+  if (byKeywords === 'missed appointment' || byKeywords === 'discharge') return byKeywords;
+  return entryHeadingKind(line.slice(date.end - lineStart)) ?? entryKind(byKeywords, passage);
+}
+
 function mentionOf(page: IndexedPage, date: WrittenDate, passage: string): DatedMention {
   const indexed = passageAt(page, date.start);
-  const at = passage.indexOf(date.text);
+  // The passage is flattened to single spaces: a date written across a line break is found flattened too.
+  const flatDate = date.text.replace(/\s+/g, ' ');
+  const at = passage.indexOf(flatDate);
   const dateStart = at === -1 ? 0 : at;
   const { line } = lineAround(page.text, date.start, date.end);
   const clinician = clinicianOfLine(
@@ -344,8 +373,7 @@ function mentionOf(page: IndexedPage, date: WrittenDate, passage: string): Dated
     at: date.start,
     alternativeIso: date.alternativeIso ?? null,
     planned: at !== -1 && isPlannedCare(passage.slice(0, dateStart)),
-    kind:
-      tableRowKind(page.text, date) ?? classifyEventKindAt(passage, dateStart, dateStart + date.text.length),
+    kind: kindOfMention(page.text, date, passage, dateStart, dateStart + flatDate.length),
     ...(clinician === undefined ? {} : { clinician }),
   };
 }

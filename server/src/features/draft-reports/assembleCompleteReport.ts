@@ -59,12 +59,14 @@ export function assembleCompleteReport(sections: readonly ReportSection[]): Repo
     );
   }
   const drafted = sections.filter((section) => section.origin === 'language-model');
+  // The documents-reviewed list is made from the records, never by a model: it does not make a report less drafted.
+  const draftable = sections.filter((section) => section.origin !== 'records-list');
   return {
     title: COMPLETE_FINAL_REPORT,
     response: parts.join('\n\n'),
     template_applied: sections.some((section) => section.template_applied),
     template_id: sections.find((section) => section.template_id !== null)?.template_id ?? null,
-    bedrock_comprehensive: sections.length > 0 && drafted.length === sections.length,
+    bedrock_comprehensive: draftable.length > 0 && drafted.length === draftable.length,
     bedrock_model_used: drafted[0]?.bedrock_model_used ?? null,
     prompt_id: null,
     origin: 'assembled',

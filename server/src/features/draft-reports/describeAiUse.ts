@@ -42,7 +42,7 @@ export function describeAiUse(sections: readonly ReportSection[], facts: AiUseFa
     model_info: modelInfo,
     drafted_sections: drafted.map((section) => section.title),
     digest_sections: sections
-      .filter((section) => section.origin !== 'language-model')
+      .filter((section) => section.origin === 'evidence-digest')
       .map((section) => section.title),
     generated_at: facts.generatedAt.toISOString(),
     documents: [...new Set(sections.flatMap((section) => section.sources.map((source) => source.filename)))],

@@ -18,6 +18,12 @@ import {
 } from './draftReportJobInput.js';
 import { createDraftingRepository } from './draftingRepository.js';
 import { draftReportSection } from './draftReportSection.js';
+import {
+  asksForDocumentsReviewed,
+  DOCUMENTS_REVIEWED_TITLE,
+  documentsReviewedSection,
+  listDocumentsReviewed,
+} from './listDocumentsReviewed.js';
 import { loadStructuredTemplateDetail } from './loadStructuredTemplateDetail.js';
 
 export interface DraftReportJobDeps {
@@ -28,8 +34,12 @@ export interface DraftReportJobDeps {
   writer: DraftReportWriter;
 }
 
-/** What the `complete` step stores: the complete report and the AI-use record, fixed once assembled. */
+/**
+ * What the `complete` step stores: the documents-reviewed list when no prompt asked for it (null when one did), the
+ * complete report and the AI-use record, fixed once assembled.
+ */
 interface AssembledReport {
+  documents_reviewed: ReportSection | null;
   complete: ReportSection;
   ai_use: AiUseRecord;
 }
@@ -83,11 +93,25 @@ export function registerDraftReportJobHandler(jobs: JobQueue, deps: DraftReportJ
     if (!patient) throw new JobCancelledError('The patient was deleted');
     // The style example matters only to a model; read once per run, not per section.
     const style = ai ? await repository.styleDocument(job.userId) : null;
+    const documentsReviewed = () =>
+      listDocumentsReviewed(
+        db,
+        { id: patientId, groupId: job.groupId, surname: patient.surname },
+        deps.clock().getUTCFullYear(),
+      );
 
     const sections: ReportSection[] = [];
     for (const [index, prompt] of input.prompts.entries()) {
       const section = await job.step(promptStepName(prompt.id), async () => {
         await job.progress(0, `Drafting ${prompt.title} (${index + 1} of ${input.prompts.length})`);
+        // The records say which documents they hold: that list is never searched for nor left to a model.
+        if (asksForDocumentsReviewed(prompt.title)) {
+          return documentsReviewedSection(await documentsReviewed(), {
+            title: prompt.title,
+            promptId: prompt.id,
+            templateId: input.template_id,
+          });
+        }
         const drafted = await draftReportSection(
           { db, ai, embeddings: deps.embeddings },
           {
@@ -112,16 +136,28 @@ export function registerDraftReportJobHandler(jobs: JobQueue, deps: DraftReportJ
       sections.push(section);
     }
 
-    const assembled = await job.step<AssembledReport>(COMPLETE_STEP, async () => ({
-      complete: assembleCompleteReport(sections),
-      ai_use: describeAiUse(sections, {
-        provider: ai?.provider ?? null,
-        generatedAt: deps.clock(),
-        styleDocument: style?.filename ?? null,
-        reportTemplate: input.template_name,
-        structuredTemplate: input.structured_template_name,
-      }),
-    }));
+    const assembled = await job.step<AssembledReport>(COMPLETE_STEP, async () => {
+      const listed = sections.some((section) => section.origin === 'records-list')
+        ? null
+        : documentsReviewedSection(await documentsReviewed(), {
+            title: DOCUMENTS_REVIEWED_TITLE,
+            promptId: null,
+            templateId: input.template_id,
+          });
+      const all = listed ? [...sections, listed] : sections;
+      return {
+        documents_reviewed: listed,
+        complete: assembleCompleteReport(all),
+        ai_use: describeAiUse(all, {
+          provider: ai?.provider ?? null,
+          generatedAt: deps.clock(),
+          styleDocument: style?.filename ?? null,
+          reportTemplate: input.template_name,
+          structuredTemplate: input.structured_template_name,
+        }),
+      };
+    });
+    if (assembled.documents_reviewed) sections.push(assembled.documents_reviewed);
 
     const word = await job.step<WordOutcome>(WORD_STEP, async () => {
       const { reportTemplate, structuredTemplate } = await templatesOf(db, job, input);

@@ -7,6 +7,7 @@ import {
 } from '@ewrt/contract';
 import { ocrNote } from '../answers/describeSource.js';
 import { isoDateToEnGb, londonEnGbDate } from '../bundles/bundleDates.js';
+import { asksForDocumentsReviewed } from '../draft-reports/listDocumentsReviewed.js';
 import { buildTemplatePreview } from '../structured-templates/buildTemplatePreview.js';
 import type { DraftReportDocumentInput } from './DraftReportWriter.js';
 import { placePromptSections } from './placePromptSections.js';
@@ -132,8 +133,23 @@ function outlineOf(input: DraftReportDocumentInput): ReportOutlineSection[] {
         (section.prompt_id === null ? undefined : input.promptTexts?.[section.prompt_id]) ?? section.response,
     })),
   );
+  // The documents-reviewed list fills the template's section for it, or is its own last section when there is none.
+  const listPlace = outline.findIndex((section) => asksForDocumentsReviewed(section.title));
   input.sections.forEach((section, index) => {
-    outline[placements[index]!]?.parts.push(partOf(section, section.title));
+    if (!asksForDocumentsReviewed(section.title)) {
+      outline[placements[index]!]?.parts.push(partOf(section, section.title));
+    } else if (listPlace >= 0) {
+      outline[listPlace]!.parts.push(partOf(section, null));
+    } else {
+      const number = String(outline.filter((each) => each.level === 0).length + 1);
+      outline.push({
+        number,
+        title: section.title,
+        level: 0,
+        parts: [partOf(section, null)],
+        toComplete: null,
+      });
+    }
   });
   outline.forEach((section, index) => {
     if (section.parts.length > 0) return;

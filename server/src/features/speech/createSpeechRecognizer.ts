@@ -29,12 +29,18 @@ export const POCKETSPHINX_MODEL_FILES = [
 /** Importing the module takes about 40 ms; a python3 that hangs is not one to recognise with. */
 const PROBE_TIMEOUT_MS = 5000;
 
+/** What each python3 answered, once per process: several servers started in one process need not ask again. */
+const importsByPython = new Map<string, boolean>();
+
 function pocketsphinxImports(python3Command: string | null): boolean {
   if (!python3Command) return false;
+  const known = importsByPython.get(python3Command);
+  if (known !== undefined) return known;
   const probe = spawnSync(python3Command, ['-c', 'import pocketsphinx'], {
     stdio: 'ignore',
     timeout: PROBE_TIMEOUT_MS,
   });
+  importsByPython.set(python3Command, probe.status === 0);
   return probe.status === 0;
 }
 

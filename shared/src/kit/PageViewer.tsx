@@ -1,18 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Descriptions, Flex, Modal, Spin } from 'antd';
-import { DownloadOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import type { DocumentPageResponse, SourceLocation } from '@ewrt/contract';
 import { getErrorMessage } from '@ewrt/shared';
-import { downloadFromLink } from '@ewrt/shared/kit';
-import { OcrPassageNote } from '../ocr/OcrPassageNote';
+import { downloadFromLink } from './downloadFromLink';
+import { MUTED_TEXT } from './mutedText';
+import { OcrPassageNote } from './OcrPassageNote';
 import { PageImageView } from './PageImageView';
-import { MUTED_TEXT } from './conversationStyles';
-import type { ConversationSource } from './ConversationSource';
-import { sourceLabel } from './sourceLabel';
+import type { PageSource } from './PageSource';
 
-export const CITATION_MESSAGES = {
+export const PAGE_VIEWER_MESSAGES = {
   pageFailed: 'Failed to load the cited page',
-  // Part 2 §8 "Documents and vectors": the same download, the same message.
+  // The documents list's download says the same.
   downloadFailed: 'Failed to download document',
   passageNotOnPage: 'The cited passage is no longer part of this page as indexed; its preview was:',
   bundleFailed: 'Failed to open the bundle',
@@ -23,13 +21,32 @@ type PageLoad =
   | { status: 'loaded'; page: DocumentPageResponse }
   | { status: 'failed'; error: string };
 
-interface CitationViewProps {
-  /** The source being viewed; null when the view is closed. */
-  citation: SourceLocation | null;
-  source: ConversationSource;
+/**
+ * A place in a document the viewer opens at: a citation of an answer, a report section's source, a chronology
+ * event's page, or the first page of a bundled document (then no passage: `chunk_id` null).
+ */
+export interface PageLocation {
+  s3_key: string;
+  filename: string;
+  page: number;
+  /** The page's number in the patient's current bundle, when the caller already knows it (the page says too). */
+  bundle_page: number | null;
+  /** The passage to mark on the page; null to show the page alone. */
+  chunk_id: number | null;
+  /** How the passage was read (absent with no passage): a passage read by OCR is said to be so. */
+  source?: SourceLocation['source'];
+  ocr_confidence?: number | null;
+  /** What the passage said when it was cited, shown when the page as indexed no longer holds it. */
+  location_details?: { content_preview: string };
+}
+
+interface PageViewerProps {
+  /** Where to open; null when the viewer is closed. */
+  citation: PageLocation | null;
+  source: PageSource;
   onClose: () => void;
-  /** The view's title when the citation is not an answer's numbered source (e.g. a chronology event's place). */
-  title?: string;
+  /** The dialog's title, e.g. "Source 2: mri.pdf, page 2". */
+  title: string;
 }
 
 /** The page's text cut around the cited passage, by the passage's offsets in it. */
@@ -45,11 +62,11 @@ function splitAtPassage(page: DocumentPageResponse, chunkId: number) {
   };
 }
 
-function PageText({ page, citation }: { page: DocumentPageResponse; citation: SourceLocation }) {
+function PageText({ page, citation }: { page: DocumentPageResponse; citation: PageLocation }) {
   const scrollerRef = useRef<HTMLDivElement>(null);
   const markRef = useRef<HTMLElement>(null);
   const citedPage = page.page === citation.page;
-  const parts = citedPage ? splitAtPassage(page, citation.chunk_id) : null;
+  const parts = citedPage && citation.chunk_id !== null ? splitAtPassage(page, citation.chunk_id) : null;
 
   // Scrolls the page's text, not the whole screen, to the highlighted passage.
   useEffect(() => {
@@ -60,12 +77,12 @@ function PageText({ page, citation }: { page: DocumentPageResponse; citation: So
 
   return (
     <Flex vertical gap="small" style={{ minWidth: 0 }}>
-      {parts || !citedPage ? null : (
+      {parts || !citedPage || citation.chunk_id === null ? null : (
         <Alert
           type="warning"
           showIcon
-          title={CITATION_MESSAGES.passageNotOnPage}
-          description={citation.location_details.content_preview}
+          title={PAGE_VIEWER_MESSAGES.passageNotOnPage}
+          description={citation.location_details?.content_preview}
         />
       )}
       <div
@@ -104,14 +121,15 @@ function PageText({ page, citation }: { page: DocumentPageResponse; citation: So
  * The page a citation points at, as it looks and as text side by side: the page image with the cited passage
  * marked, and its indexed text with the passage highlighted (the accessible reading of the page); the pages before
  * and after it, the original file to download, and the same page in the patient's bundle when there is one. A
- * modal, so focus stays inside while it is open and returns to the citation when it closes.
+ * modal, so focus stays inside while it is open and returns to the button that opened it when it closes. Every
+ * screen that shows where a fact came from opens it.
  */
-export function CitationView({ citation, source, onClose, title }: CitationViewProps) {
+export function PageViewer({ citation, source, onClose, title }: PageViewerProps) {
   const [load, setLoad] = useState<PageLoad>({ status: 'loading' });
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   // The page chosen with previous/next, for the citation it was chosen in: a new citation opens at its own page.
-  const [chosenPage, setChosenPage] = useState<{ citation: SourceLocation; page: number } | null>(null);
+  const [chosenPage, setChosenPage] = useState<{ citation: PageLocation; page: number } | null>(null);
   const viewedPage = chosenPage && chosenPage.citation === citation ? chosenPage.page : (citation?.page ?? 1);
   const setViewedPage = (page: (current: number) => number) => {
     if (citation) setChosenPage({ citation, page: page(viewedPage) });
@@ -129,7 +147,7 @@ export function CitationView({ citation, source, onClose, title }: CitationViewP
       },
       (error: unknown) => {
         if (current)
-          setLoad({ status: 'failed', error: getErrorMessage(error, CITATION_MESSAGES.pageFailed) });
+          setLoad({ status: 'failed', error: getErrorMessage(error, PAGE_VIEWER_MESSAGES.pageFailed) });
       },
     );
     return () => {
@@ -145,7 +163,7 @@ export function CitationView({ citation, source, onClose, title }: CitationViewP
       const link = await source.getDownloadLink(citation.s3_key);
       downloadFromLink(link.download_url, link.filename || citation.filename);
     } catch (error) {
-      setDownloadError(getErrorMessage(error, CITATION_MESSAGES.downloadFailed));
+      setDownloadError(getErrorMessage(error, PAGE_VIEWER_MESSAGES.downloadFailed));
     } finally {
       setDownloading(false);
     }
@@ -156,8 +174,8 @@ export function CitationView({ citation, source, onClose, title }: CitationViewP
   const passage = onCitedPage
     ? page?.passages.find((candidate) => candidate.chunk_id === citation?.chunk_id)
     : undefined;
-  // The page's own record of the passage once it is loaded; the citation's until then.
-  const reading = passage ?? (onCitedPage ? citation : null) ?? { source: 'text', ocr_confidence: null };
+  // The page's own record of the passage once it is loaded; the citation's until then; none without a passage.
+  const reading = citation?.chunk_id === null ? null : (passage ?? (onCitedPage ? citation : null));
   const bundlePage =
     page?.page === viewedPage ? page.bundle_page : onCitedPage ? (citation?.bundle_page ?? null) : null;
   const pageCount = page?.page_count ?? null;
@@ -172,7 +190,7 @@ export function CitationView({ citation, source, onClose, title }: CitationViewP
     try {
       await source.openBundlePage(bundlePage);
     } catch (error) {
-      setDownloadError(getErrorMessage(error, CITATION_MESSAGES.bundleFailed));
+      setDownloadError(getErrorMessage(error, PAGE_VIEWER_MESSAGES.bundleFailed));
     } finally {
       setOpeningBundle(false);
     }
@@ -181,7 +199,7 @@ export function CitationView({ citation, source, onClose, title }: CitationViewP
   return (
     <Modal
       open={citation !== null}
-      title={citation ? (title ?? sourceLabel(citation)) : ''}
+      title={citation ? title : ''}
       onCancel={onClose}
       width={1200}
       destroyOnHidden
@@ -192,7 +210,7 @@ export function CitationView({ citation, source, onClose, title }: CitationViewP
               Open in bundle (page {bundlePage})
             </Button>
           ) : null}
-          <Button icon={<DownloadOutlined />} loading={downloading} onClick={() => void download()}>
+          <Button loading={downloading} onClick={() => void download()}>
             Download original
           </Button>
           <Button type="primary" onClick={onClose}>
@@ -217,24 +235,21 @@ export function CitationView({ citation, source, onClose, title }: CitationViewP
             ]}
           />
           <Flex gap="small" align="center" wrap>
-            <Button icon={<LeftOutlined aria-hidden />} onClick={previous} disabled={viewedPage <= 1}>
+            <Button onClick={previous} disabled={viewedPage <= 1}>
               Previous page
             </Button>
-            <Button
-              icon={<RightOutlined aria-hidden />}
-              iconPlacement="end"
-              onClick={next}
-              disabled={pageCount === null || viewedPage >= pageCount}
-            >
+            <Button onClick={next} disabled={pageCount === null || viewedPage >= pageCount}>
               Next page
             </Button>
             {onCitedPage ? null : (
               <Button type="link" onClick={() => setViewedPage(() => citation.page)}>
-                Back to the cited page ({citation.page})
+                {citation.chunk_id === null
+                  ? `Back to page ${citation.page}`
+                  : `Back to the cited page (${citation.page})`}
               </Button>
             )}
           </Flex>
-          {reading.source === 'ocr' ? <OcrPassageNote confidence={reading.ocr_confidence} /> : null}
+          {reading?.source === 'ocr' ? <OcrPassageNote confidence={reading.ocr_confidence ?? null} /> : null}
           {downloadError ? <Alert type="error" showIcon title={downloadError} /> : null}
           {load.status === 'loading' ? (
             <Flex justify="center" style={{ padding: 24 }}>

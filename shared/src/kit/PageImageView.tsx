@@ -1,10 +1,9 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Alert, Button, Flex, Spin, Typography } from 'antd';
-import { ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import type { PageImageResponse } from '@ewrt/contract';
 import { getErrorMessage } from '@ewrt/shared';
-import type { ConversationSource } from './ConversationSource';
-import { MUTED_TEXT } from './conversationStyles';
+import { MUTED_TEXT } from './mutedText';
+import type { PageSource } from './PageSource';
 
 export const PAGE_IMAGE_MESSAGES = {
   failed: 'Failed to load the page image',
@@ -27,7 +26,7 @@ type ImageLoad =
   { status: 'loading' } | { status: 'loaded'; view: PageImageResponse } | { status: 'failed'; error: string };
 
 interface PageImageViewProps {
-  source: ConversationSource;
+  source: PageSource;
   s3Key: string;
   filename: string;
   page: number;
@@ -102,15 +101,10 @@ export function PageImageView({
   return (
     <Flex vertical gap="small" style={{ minWidth: 0 }}>
       <Flex gap="small" align="center" wrap>
-        <Button size="small" icon={<ZoomOutOutlined aria-hidden />} onClick={zoomOut} disabled={zoom === 0}>
+        <Button size="small" onClick={zoomOut} disabled={zoom === 0}>
           Zoom out
         </Button>
-        <Button
-          size="small"
-          icon={<ZoomInOutlined aria-hidden />}
-          onClick={zoomIn}
-          disabled={zoom === PAGE_ZOOMS.length - 1}
-        >
+        <Button size="small" onClick={zoomIn} disabled={zoom === PAGE_ZOOMS.length - 1}>
           Zoom in
         </Button>
         <span aria-live="polite" style={MUTED_TEXT}>
