@@ -63,6 +63,21 @@ const ANTD_CONTEXT_MODULES = [
   { key: '@ant-design/icons/es/components/Context', pkg: '@ant-design/icons', via: 'antd' },
 ];
 
+/**
+ * What apps reach outside the shared component entries, shared so that it too arrives once:
+ * - the icon components every icon module renders through (`../components/AntdIconLight`, or `AntdIcon` for
+ *   two-tone icons), with the icon rendering, colour and style helpers behind them; an icon module itself is a few
+ *   hundred bytes and stays in the app that names it;
+ * - `theme` (`theme.useToken()` in the screens), whose index brings the token algorithms.
+ * Bundled by each app, these pulled that app's own copy of antd's internals (~40 KB gzip) into every remote whose
+ * screens name an icon.
+ */
+const ANTD_REACHED_DIRECTLY = [
+  { key: '@ant-design/icons/es/components/AntdIconLight', pkg: '@ant-design/icons', via: 'antd' },
+  { key: '@ant-design/icons/es/components/AntdIcon', pkg: '@ant-design/icons', via: 'antd' },
+  { key: 'antd/es/theme', pkg: 'antd' },
+];
+
 /** Folders of antd/es that are not components (internals, styles, tokens, translations). */
 const ANTD_NON_COMPONENT_FOLDERS = new Set(['style', 'theme', 'locale', 'version']);
 
@@ -98,6 +113,7 @@ function lookupDirs(dir, via) {
 function sharedSingletons(dir) {
   const antdModules = [
     ...ANTD_CONTEXT_MODULES,
+    ...ANTD_REACHED_DIRECTLY,
     ...antdComponentKeys(dir).map((key) => ({ key, pkg: 'antd' })),
   ];
   const antdShared = antdModules.map(({ key, pkg, via }) => {
@@ -225,6 +241,30 @@ function withCardPartsOnDemand(webpack) {
   });
 }
 
+/**
+ * One federation runtime for the whole suite: the host lends its `@module-federation/runtime-core` to every
+ * remote container (lendFederationRuntime.mjs, a global set before any remote loads), so a remote entry carries
+ * only webpack's and the bundler's glue (~18 KB gzip less per remote). A dev server's remote keeps its own
+ * runtime: its standalone page runs without a host.
+ */
+function oneFederationRuntime({ isHost, containerOnly }) {
+  if (isHost) return { runtimePlugins: [path.join(__dirname, 'lendFederationRuntime.mjs')] };
+  return containerOnly ? { experiments: { externalRuntime: true } } : {};
+}
+
+/**
+ * The runtime-core file the host's federation runtime is built from (a dependency of a dependency of
+ * @module-federation/enhanced): lendFederationRuntime.mjs must import that very module, not a second copy.
+ */
+function federationRuntimeCoreAlias(dir) {
+  const enhanced = packageRoot('@module-federation/enhanced', [dir]);
+  const tools = packageRoot('@module-federation/runtime-tools', [enhanced]);
+  const runtime = packageRoot('@module-federation/runtime', [tools]);
+  const core = packageRoot('@module-federation/runtime-core', [runtime]);
+  const { module: esmEntry } = JSON.parse(fs.readFileSync(path.join(core, 'package.json'), 'utf8'));
+  return { '@module-federation/runtime-core$': path.join(core, esmEntry) };
+}
+
 /** swc for TypeScript/TSX, including the `@ewrt/shared` source that resolves to /work/main/shared/src. */
 function swcRule(dir) {
   return {
@@ -274,12 +314,16 @@ function createAppConfig({ dir, name, port, exposes, isHost = false }) {
   return (_env, argv = {}) => {
     const production = (argv.mode ?? process.env.NODE_ENV) === 'production';
     const hashed = (base) => (production ? `${base}.[contenthash:10].js` : `${base}.js`);
+    // A remote's production build is its container only: hosts load remoteEntry.js, and the standalone page
+    // (its own entry) is a dev-server feature. It could not run anyway: the container borrows the host's
+    // federation runtime (below).
+    const containerOnly = production && !isHost;
 
     return {
       name,
       mode: production ? 'production' : 'development',
       context: dir,
-      entry: { main: './src/index.ts' },
+      entry: containerOnly ? {} : { main: './src/index.ts' },
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       target: 'web',
       output: {
@@ -299,6 +343,7 @@ function createAppConfig({ dir, name, port, exposes, isHost = false }) {
         modules: ['node_modules', path.join(dir, 'node_modules')],
         alias: {
           ...antdLocaleAliases(dir),
+          ...(isHost ? federationRuntimeCoreAlias(dir) : {}),
           ...(production
             ? productionReactRouterAliases(dir)
             : { 'react-router$': packageRoot('react-router', lookupDirs(dir, 'react-router-dom')) }),
@@ -341,12 +386,17 @@ function createAppConfig({ dir, name, port, exposes, isHost = false }) {
           ...(isHost ? { shareStrategy: 'loaded-first' } : {}),
           manifest: manifestWithContractVersion(dir),
           dts: false,
+          ...oneFederationRuntime({ isHost, containerOnly }),
         }),
-        new HtmlWebpackPlugin({
-          template: path.join(dir, 'public', 'index.html'),
-          // Only the app entry: the remote container (remoteEntry.js) is loaded by hosts, not by the page.
-          chunks: ['main'],
-        }),
+        ...(containerOnly
+          ? []
+          : [
+              new HtmlWebpackPlugin({
+                template: path.join(dir, 'public', 'index.html'),
+                // Only the app entry: the remote container (remoteEntry.js) is loaded by hosts, not by the page.
+                chunks: ['main'],
+              }),
+            ]),
         withoutTooltipUniqueProvider(webpack),
         withColorPresetsCollapseLocal(webpack, dir),
         withCardPartsOnDemand(webpack),
