@@ -294,6 +294,66 @@ describe('near-duplicate documents', () => {
   });
 });
 
+describe('pages copied into another document', () => {
+  it('finds a letter filed again as a page of a longer record, with both pages named', async () => {
+    const ashworth = await patientIdByMrn(server, 'DEMO-1004');
+    // The letter is one page of four: the record as a whole is not a copy of it.
+    const gpRecord = [
+      [
+        'Larchfield Surgery, Mill Lane, Northgate. Consultation record printed for the solicitor.',
+        '02/05/2023 Telephone consultation: low back pain since the fall at work, worse on bending and lifting.',
+        'Advised simple analgesia, heat and gentle exercise; fit note for two weeks as a care assistant.',
+        '16/05/2023 Surgery consultation: pain now radiating into the left leg with pins and needles in the foot.',
+        'No red flags on questioning; straight leg raise limited on the left. Referred to orthopaedics.',
+        '22/05/2023 Repeat prescription of naproxen with omeprazole cover; fit note extended by a month.',
+        '30/05/2023 Blood tests: full blood count, renal function and inflammatory markers all within range.',
+        'Discussed the results by telephone; she prefers to wait for the orthopaedic opinion before more tests.',
+      ].join('\n'),
+      SPINAL_LETTER.join('\n'),
+      KNEE_LETTER.slice(6).join('\n'),
+      [
+        '04/09/2023 Review: back pain easing with physiotherapy, still unable to return to lifting duties.',
+        'Mood low because of time off work; offered talking therapies and given the self-referral leaflet.',
+        '18/10/2023 Phased return to work agreed with occupational health, lighter duties for six weeks.',
+        '20/11/2023 Flu vaccination given in the practice clinic; no adverse reaction was recorded afterwards.',
+        '15/01/2024 Annual asthma review: inhaler technique checked, peak flow stable, no courses of steroids.',
+        '29/02/2024 Blood pressure check at the pharmacy reported as normal; no change to her medication.',
+      ].join('\n'),
+    ];
+    for (const { filename, content } of [
+      { filename: 'spinal-letter.pdf', content: await buildPdf([SPINAL_LETTER.join('\n')]) },
+      { filename: 'gp-record.pdf', content: await buildPdf(gpRecord) },
+    ]) {
+      const job = await uploadAndProcess(server, token, ashworth, { filename, content });
+      assert.equal(job.status, 'completed', job.error_message ?? '');
+    }
+    const answer = await getJson<DuplicateGroupsResponse>(`/api/patients/${ashworth}/duplicates`);
+    assert.deepEqual(answer.groups, [], 'the documents as a whole are not copies');
+    assert.deepEqual(
+      answer.copied_pages.map((copy) => [
+        copy.page.filename,
+        copy.page.page,
+        copy.found_in.filename,
+        copy.found_in.page,
+      ]),
+      [['spinal-letter.pdf', 1, 'gp-record.pdf', 2]],
+    );
+    assert.ok(answer.copied_pages[0]!.similarity >= answer.threshold);
+    if (!(await canPrintDocx())) return;
+    const exported = await patel.get(`/api/patients/${ashworth}/record-review/export`);
+    assert.equal(exported.statusCode, 200, exported.body);
+    assert.match(
+      (await printedDocxText(exported.rawPayload)).replace(/\s+/g, ' '),
+      /spinal-letter\.pdf, page 1 is found again as gp-record\.pdf, page 2 \(\d+%\)/,
+    );
+  });
+
+  it('lists no page of a whole copy, already grouped as one', async () => {
+    const answer = await duplicates();
+    assert.deepEqual(answer.copied_pages, []);
+  });
+});
+
 describe('gaps and missing records', () => {
   it('flags a requested MRI with no report, a referral with no letter back and a report to follow', async () => {
     const answer = await gaps();
