@@ -56,7 +56,7 @@ function CopyCard({
           {document.set_aside ? (
             <Tag style={tagStyle(STATUS_COLOURS.gold)}>Set aside as a copy</Tag>
           ) : (
-            <Tag color="green">In the records</Tag>
+            <Tag style={tagStyle(STATUS_COLOURS.green)}>In the records</Tag>
           )}
           <Typography.Text>{pagesLine(document)}</Typography.Text>
         </Flex>
@@ -86,7 +86,7 @@ function CopyCard({
               type="primary"
               loading={busy}
               onClick={() => onKeep(document)}
-              aria-label={`Keep ${document.filename}, set the others aside`}
+              aria-label={`Keep this one: ${document.filename}; set the others aside`}
             >
               Keep this one
             </Button>

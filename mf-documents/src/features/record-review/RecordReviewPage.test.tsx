@@ -132,7 +132,7 @@ describe('RecordReviewPage', () => {
     const region = await copies();
 
     await user.click(
-      within(region).getByRole('button', { name: 'Keep spinal-letter.pdf, set the others aside' }),
+      within(region).getByRole('button', { name: 'Keep this one: spinal-letter.pdf; set the others aside' }),
     );
     expect(requests).toEqual([{ keep: 'key_spinal_letter_000001', set_aside: ['key_spinal_rescan_000002'] }]);
     expect(
@@ -156,7 +156,9 @@ describe('RecordReviewPage', () => {
     const user = renderPage();
     const region = await copies();
     await user.click(
-      within(region).getByRole('button', { name: 'Keep spinal-letter-rescan.pdf, set the others aside' }),
+      within(region).getByRole('button', {
+        name: 'Keep this one: spinal-letter-rescan.pdf; set the others aside',
+      }),
     );
     expect(await screen.findByText('The document you keep cannot also be set aside')).toBeVisible();
   });
