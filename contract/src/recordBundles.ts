@@ -50,6 +50,25 @@ export const BundleEntrySchema = Type.Object({
 });
 export type BundleEntry = Static<typeof BundleEntrySchema>;
 
+/**
+ * A copy the expert set aside in record review: stored and listed, but left out of the bundle. The index lists it
+ * under "Duplicates omitted" with the document it duplicates.
+ */
+export const OmittedDuplicateSchema = Type.Object({
+  filename: Type.String(),
+  /** How the index names it (the same rules as a bundled document's description). */
+  description: Type.String(),
+  document_date: Nullable(IsoDate()),
+  /** The document kept in the bundle in its place. */
+  duplicate_of: Type.Object({
+    filename: Type.String(),
+    description: Type.String(),
+    /** Its number in the bundle's order; null when it is not in the bundle (deleted while the bundle was made). */
+    position: Nullable(Type.Integer()),
+  }),
+});
+export type OmittedDuplicate = Static<typeof OmittedDuplicateSchema>;
+
 /** The latest bundle produced (or being produced). */
 export const RecordBundleSchema = Type.Object({
   id: Type.Integer(),
@@ -66,6 +85,8 @@ export const RecordBundleSchema = Type.Object({
   /** True when documents were added, removed or reordered after this bundle was made. */
   out_of_date: Type.Boolean(),
   entries: Type.Array(BundleEntrySchema),
+  /** The set-aside copies its index lists as omitted (none for a bundle made before they were listed). */
+  omitted_duplicates: Type.Array(OmittedDuplicateSchema),
 });
 export type RecordBundle = Static<typeof RecordBundleSchema>;
 
@@ -74,6 +95,8 @@ export const BundleStateResponseSchema = Type.Object({
   documents: Type.Array(BundleDocumentSchema),
   /** True once the user saved an order; false while the order is the default (by date, else upload order). */
   order_saved: Type.Boolean(),
+  /** The copies set aside in record review, left out of the order and listed in the index as omitted. */
+  omitted_duplicates: Type.Array(OmittedDuplicateSchema),
   /** The current bundle: the latest completed one, or the one being produced; null before the first. */
   bundle: Nullable(RecordBundleSchema),
   /** The bundle job in progress, if any. */

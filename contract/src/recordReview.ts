@@ -50,12 +50,36 @@ export const DuplicateGroupSchema = Type.Object({
 });
 export type DuplicateGroup = Static<typeof DuplicateGroupSchema>;
 
+/** A page of one of the patient's documents. */
+export const ReviewedPageSchema = Type.Object({
+  filename: Type.String(),
+  s3_key: Type.String(),
+  page: Type.Integer({ minimum: 1 }),
+});
+export type ReviewedPage = Static<typeof ReviewedPageSchema>;
+
+/**
+ * A page found again inside another document (a letter filed again in the GP record), where the documents as a
+ * whole are not copies. Listed to read once; pages are not set aside.
+ */
+export const CopiedPageSchema = Type.Object({
+  /** The page of the shorter document: the one copied. */
+  page: ReviewedPageSchema,
+  /** The page of the longer document where it is found again. */
+  found_in: ReviewedPageSchema,
+  /** Share of runs of characters the two pages have in common (0–1). */
+  similarity: Type.Number(),
+});
+export type CopiedPage = Static<typeof CopiedPageSchema>;
+
 export const DuplicateGroupsResponseSchema = Type.Object({
   /** The similarity from which two documents are taken as copies. */
   threshold: Type.Number(),
   /** Processed documents compared. */
   documents_compared: Type.Integer(),
   groups: Type.Array(DuplicateGroupSchema),
+  /** Pages found again in other documents of the records (set-aside copies and whole copies left out), most alike first. */
+  copied_pages: Type.Array(CopiedPageSchema),
   /** Documents set aside as copies (in groups or not). */
   set_aside_count: Type.Integer(),
 });

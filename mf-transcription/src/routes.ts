@@ -19,6 +19,17 @@ export const routes = [
     feature: 'transcription',
     patientLevels: [1],
     nav: { section: 'transcription', label: 'Live Transcription', order: 10, patientQuery: true },
+    // Beyond the spec's seven cards: the dashboard offers dictation with the full-access patient's tools. The spec's
+    // patient features have no transcription of their own; dictation serves the report, so it shows where the
+    // draft reports do, and only to users whose level has transcription (the route's feature).
+    actionCard: {
+      title: 'Transcription',
+      description:
+        'Dictate notes or a report about this patient and see the words as you speak, or upload a recording to transcribe.',
+      patientFeature: 'draft-reports',
+      order: 80,
+      patientQuery: true,
+    },
   },
   {
     key: 'transcription-upload',

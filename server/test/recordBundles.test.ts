@@ -404,6 +404,12 @@ describe('deleting all patient data', () => {
       'the bundle file to be removed',
     );
     const after = await state(admin, patients.bennett!);
-    assert.deepEqual(after, { documents: [], order_saved: false, bundle: null, active_job: null });
+    assert.deepEqual(after, {
+      documents: [],
+      order_saved: false,
+      omitted_duplicates: [],
+      bundle: null,
+      active_job: null,
+    });
   });
 });

@@ -4,7 +4,12 @@
 // referral with no letter back, a report "to follow", a gap in care over the threshold and a missed appointment
 // are flagged with their pages; the review's Word file is read back through LibreOffice.
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
 import type {
   BundleStateResponse,
   CaseOverview,
@@ -95,6 +100,22 @@ async function buildBundle(): Promise<BundleStateResponse> {
   assert.equal(response.statusCode, 202, response.body);
   await waitForJob(response.json().job_id, 'the bundle job');
   return getJson<BundleStateResponse>(`/api/patients/${patientId}/bundle`);
+}
+
+/** The text of the current bundle's first page (its index), downloaded through its signed link. */
+async function bundleIndexText(): Promise<string> {
+  const link = await getJson<{ download_url: string }>(`/api/patients/${patientId}/bundle/download`);
+  const file = await server.app.inject({ method: 'GET', url: new URL(link.download_url).pathname });
+  assert.equal(file.statusCode, 200);
+  const folder = await mkdtemp(path.join(tmpdir(), 'ewrt-review-bundle-'));
+  try {
+    const pdf = path.join(folder, 'bundle.pdf');
+    await writeFile(pdf, file.rawPayload);
+    const { stdout } = await promisify(execFile)('pdftotext', ['-layout', '-f', '1', '-l', '1', pdf, '-']);
+    return stdout;
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }
 
 /** The files the answer to a question about the letter cites (every matching passage: k is the maximum). */
@@ -226,6 +247,30 @@ describe('near-duplicate documents', () => {
     assert.ok(!bundle.documents.some((document) => document.filename === 'spinal-letter-rescan.pdf'));
   });
 
+  it('lists the copy set aside in the bundle index as a duplicate omitted, with the document it duplicates', async () => {
+    const state = await getJson<BundleStateResponse>(`/api/patients/${patientId}/bundle`);
+    const kept = state.documents.find((document) => document.filename === 'spinal-letter.pdf')!;
+    const [omitted, ...more] = state.omitted_duplicates;
+    assert.equal(more.length, 0);
+    assert.equal(omitted!.filename, 'spinal-letter-rescan.pdf');
+    assert.match(omitted!.document_date ?? '', /^\d{4}-\d{2}-\d{2}$/, 'dated from its OCR-read first page');
+    assert.deepEqual(omitted!.duplicate_of, {
+      filename: 'spinal-letter.pdf',
+      description: kept.description,
+      position: kept.position,
+    });
+    assert.deepEqual(state.bundle?.omitted_duplicates, state.omitted_duplicates, 'what the made index lists');
+
+    const index = (await bundleIndexText()).replace(/[ \t]+/g, ' ');
+    assert.match(index, /Duplicates omitted/);
+    assert.match(
+      index,
+      new RegExp(`spinal-letter-rescan\\.pdf[\\s\\S]*Duplicate of No\\. ${kept.position}:`),
+    );
+    const [year, month, day] = omitted!.document_date!.split('-');
+    assert.match(index, new RegExp(`${day}/${month}/${year} Omitted`));
+  });
+
   it('brings the copy back on undo', async () => {
     const response = await patel.post(`/api/patients/${patientId}/duplicates/restore`, {
       s3_key: keys.rescan,
@@ -237,6 +282,8 @@ describe('near-duplicate documents', () => {
     const bundle = await getJson<BundleStateResponse>(`/api/patients/${patientId}/bundle`);
     assert.equal(bundle.bundle?.out_of_date, true);
     assert.ok(bundle.documents.some((document) => document.filename === 'spinal-letter-rescan.pdf'));
+    assert.deepEqual(bundle.omitted_duplicates, []);
+    assert.equal(bundle.bundle?.omitted_duplicates.length, 1, 'the bundle made before still lists it');
     const chronology = await getJson<ChronologyResponse>(`/api/patients/${patientId}/chronology`);
     assert.equal(chronology.out_of_date, true);
     assert.ok(chronologyFiles(await buildChronology()).has('spinal-letter-rescan.pdf'));
@@ -244,6 +291,66 @@ describe('near-duplicate documents', () => {
       (await duplicates()).groups[0]!.documents.every((document) => !document.set_aside),
       true,
     );
+  });
+});
+
+describe('pages copied into another document', () => {
+  it('finds a letter filed again as a page of a longer record, with both pages named', async () => {
+    const ashworth = await patientIdByMrn(server, 'DEMO-1004');
+    // The letter is one page of four: the record as a whole is not a copy of it.
+    const gpRecord = [
+      [
+        'Larchfield Surgery, Mill Lane, Northgate. Consultation record printed for the solicitor.',
+        '02/05/2023 Telephone consultation: low back pain since the fall at work, worse on bending and lifting.',
+        'Advised simple analgesia, heat and gentle exercise; fit note for two weeks as a care assistant.',
+        '16/05/2023 Surgery consultation: pain now radiating into the left leg with pins and needles in the foot.',
+        'No red flags on questioning; straight leg raise limited on the left. Referred to orthopaedics.',
+        '22/05/2023 Repeat prescription of naproxen with omeprazole cover; fit note extended by a month.',
+        '30/05/2023 Blood tests: full blood count, renal function and inflammatory markers all within range.',
+        'Discussed the results by telephone; she prefers to wait for the orthopaedic opinion before more tests.',
+      ].join('\n'),
+      SPINAL_LETTER.join('\n'),
+      KNEE_LETTER.slice(6).join('\n'),
+      [
+        '04/09/2023 Review: back pain easing with physiotherapy, still unable to return to lifting duties.',
+        'Mood low because of time off work; offered talking therapies and given the self-referral leaflet.',
+        '18/10/2023 Phased return to work agreed with occupational health, lighter duties for six weeks.',
+        '20/11/2023 Flu vaccination given in the practice clinic; no adverse reaction was recorded afterwards.',
+        '15/01/2024 Annual asthma review: inhaler technique checked, peak flow stable, no courses of steroids.',
+        '29/02/2024 Blood pressure check at the pharmacy reported as normal; no change to her medication.',
+      ].join('\n'),
+    ];
+    for (const { filename, content } of [
+      { filename: 'spinal-letter.pdf', content: await buildPdf([SPINAL_LETTER.join('\n')]) },
+      { filename: 'gp-record.pdf', content: await buildPdf(gpRecord) },
+    ]) {
+      const job = await uploadAndProcess(server, token, ashworth, { filename, content });
+      assert.equal(job.status, 'completed', job.error_message ?? '');
+    }
+    const answer = await getJson<DuplicateGroupsResponse>(`/api/patients/${ashworth}/duplicates`);
+    assert.deepEqual(answer.groups, [], 'the documents as a whole are not copies');
+    assert.deepEqual(
+      answer.copied_pages.map((copy) => [
+        copy.page.filename,
+        copy.page.page,
+        copy.found_in.filename,
+        copy.found_in.page,
+      ]),
+      [['spinal-letter.pdf', 1, 'gp-record.pdf', 2]],
+    );
+    assert.ok(answer.copied_pages[0]!.similarity >= answer.threshold);
+    if (!(await canPrintDocx())) return;
+    const exported = await patel.get(`/api/patients/${ashworth}/record-review/export`);
+    assert.equal(exported.statusCode, 200, exported.body);
+    assert.match(
+      (await printedDocxText(exported.rawPayload)).replace(/\s+/g, ' '),
+      /spinal-letter\.pdf, page 1 is found again as gp-record\.pdf, page 2 \(\d+%\)/,
+    );
+  });
+
+  it('lists no page of a whole copy, already grouped as one', async () => {
+    const answer = await duplicates();
+    assert.deepEqual(answer.copied_pages, []);
   });
 });
 
@@ -313,7 +420,13 @@ describe('gaps and missing records', () => {
   it('gives the case overview: documents, pages, scans read by OCR, chronology, bundle and open jobs', async () => {
     const overview = await getJson<CaseOverview>(`/api/patients/${patientId}/overview`);
     assert.deepEqual(overview.documents, { total: 3, processed: 3, processing: 0, failed: 0, set_aside: 0 });
-    assert.deepEqual(overview.pages, { total: 3, scanned: 1, read_by_ocr: 1, low_confidence: 1, unreadable: 0 });
+    assert.deepEqual(overview.pages, {
+      total: 3,
+      scanned: 1,
+      read_by_ocr: 1,
+      low_confidence: 1,
+      unreadable: 0,
+    });
     assert.equal(overview.chronology.state, 'ready');
     assert.equal(overview.chronology.out_of_date, false);
     assert.equal(overview.bundle.status, 'completed');

@@ -8,6 +8,7 @@ import {
   shinglesOf,
   wordsOf,
 } from '../src/features/record-review/findNearDuplicates.js';
+import { findCopiedPages } from '../src/features/record-review/findCopiedPages.js';
 import { findRecordFlags, type FlaggedEvent } from '../src/features/record-review/findRecordFlags.js';
 import type { IndexedPage } from '../src/features/chronology/extractDatedMentions.js';
 
@@ -72,6 +73,60 @@ describe('similarity of documents', () => {
       [{ first: 1, second: 2, similarity: 0.55 }],
     );
     assert.deepEqual(groups, [{ documentIds: [1, 2], similarity: 0.55 }]);
+  });
+});
+
+describe('pages copied into another document', () => {
+  const GP_NOTES =
+    'Telephone consultation with Mrs Whitfield about her repeat prescription of naproxen and omeprazole. ' +
+    'She reports that the wrist is less painful and she is sleeping better; she asks for a sick note for work.';
+  const pages = [
+    { documentId: 1, page: 1, text: LETTER },
+    { documentId: 2, page: 1, text: GP_NOTES },
+    { documentId: 2, page: 2, text: OCR_READ },
+    { documentId: 2, page: 3, text: OTHER_LETTER },
+    { documentId: 3, page: 1, text: OTHER_LETTER },
+  ];
+  const counts = new Map([
+    [1, 1],
+    [2, 3],
+    [3, 1],
+  ]);
+
+  it('finds a letter filed again as a page of a longer record, the letter named as the source', () => {
+    const found = findCopiedPages(pages, counts, () => false);
+    assert.deepEqual(
+      found.map((copy) => [copy.page, copy.foundIn]),
+      [
+        [
+          { documentId: 3, page: 1 },
+          { documentId: 2, page: 3 },
+        ],
+        [
+          { documentId: 1, page: 1 },
+          { documentId: 2, page: 2 },
+        ],
+      ],
+    );
+    assert.equal(found[0]!.similarity, 1);
+    assert.ok(found[1]!.similarity > 0.6 && found[1]!.similarity < 1);
+  });
+
+  it('leaves out pages of documents that are copies as a whole, and pages of one document', () => {
+    const found = findCopiedPages(pages, counts, (a, b) => a + b === 5);
+    assert.deepEqual(
+      found.map((copy) => [copy.page.documentId, copy.foundIn.documentId]),
+      [[1, 2]],
+    );
+    const repeated = findCopiedPages(
+      [
+        { documentId: 4, page: 1, text: LETTER },
+        { documentId: 4, page: 2, text: LETTER },
+      ],
+      new Map([[4, 2]]),
+      () => false,
+    );
+    assert.deepEqual(repeated, []);
   });
 });
 

@@ -4,6 +4,7 @@ import type { BundleEntry, RecordBundle } from '@ewrt/contract';
 import { formatDate, formatDateTime } from '@ewrt/shared';
 import { SectionCard } from '@ewrt/shared/kit';
 import { BUNDLE_MESSAGES } from './bundleMessages';
+import { OmittedDuplicatesTable } from './OmittedDuplicatesTable';
 
 interface CurrentBundleCardProps {
   bundle: RecordBundle;
@@ -19,8 +20,8 @@ const pageRange = (entry: BundleEntry) =>
     : `${entry.first_page}\u2013${entry.last_page}`;
 
 /**
- * The bundle made last: when, how many pages, its index (document → bundle pages, each document opening its pages),
- * and its download.
+ * The bundle made last: when, how many pages, its index (document → bundle pages, each document opening its pages,
+ * then the duplicates it omitted), and its download.
  */
 export function CurrentBundleCard({
   bundle,
@@ -78,6 +79,12 @@ export function CurrentBundleCard({
             { title: 'Bundle pages', key: 'pages', render: (_value, entry) => pageRange(entry) },
           ]}
         />
+        {bundle.omitted_duplicates.length > 0 && (
+          <OmittedDuplicatesTable
+            omitted={bundle.omitted_duplicates}
+            caption={BUNDLE_MESSAGES.omittedFromBundle}
+          />
+        )}
         <div>
           <Button
             type="primary"

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BundleStateResponse } from '@ewrt/contract';
+import type { BundleStateResponse, OmittedDuplicate } from '@ewrt/contract';
 import {
   apiUrl,
   http,
@@ -78,6 +78,12 @@ function renderPage(route = '/pagination?patientId=101') {
     { route, user: makeUser() },
   );
 }
+
+/** Each row's cells' text, the header row first. */
+const rowTexts = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent ?? ''));
 
 /** The file names in the order the list shows them. */
 function listedOrder(): string[] {
@@ -313,6 +319,54 @@ it('warns when the bundle is out of date, and Download bundle follows the signed
   ).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Download bundle' }));
   await waitFor(() => expect(followed).toEqual([expect.stringMatching(/\/api\/files\/signed-token$/)]));
+});
+
+it('lists the copies set aside as duplicates omitted, with the document each duplicates, now and in the bundle made', async () => {
+  const rescan: OmittedDuplicate = {
+    filename: 'gp-letter-rescan.pdf',
+    description: 'Dr S Patel, GP — letter',
+    document_date: '2021-03-03',
+    duplicate_of: { filename: 'gp-letter.pdf', description: 'gp-letter.pdf', position: 1 },
+  };
+  const fax: OmittedDuplicate = {
+    filename: 'report-fax.pdf',
+    description: 'report-fax.pdf',
+    document_date: null,
+    duplicate_of: { filename: 'orthopaedic-report.docx', description: 'orthopaedic report', position: null },
+  };
+  server.use(
+    bundleStateHandler(
+      makeBundleState({
+        documents,
+        omitted_duplicates: [rescan, fax],
+        bundle: makeRecordBundle(documents, { omitted_duplicates: [rescan] }),
+      }),
+    ),
+  );
+  renderPage();
+  await loaded();
+  const now = screen.getByRole('table', {
+    name: 'Duplicates omitted: copies set aside in Records review, listed in the index but not in the bundle',
+  });
+  expect(rowTexts(now)).toEqual([
+    ['Copy', 'Date', 'Kept in the bundle'],
+    ['Dr S Patel, GP — letter' + 'gp-letter-rescan.pdf', '03/03/2021', 'Duplicate of No. 1: gp-letter.pdf'],
+    ['report-fax.pdf', 'Undated', 'Duplicate of orthopaedic report'],
+  ]);
+  const made = screen.getByRole('table', {
+    name: 'Duplicates omitted from this bundle (listed in its index)',
+  });
+  expect(rowTexts(made)).toEqual([
+    ['Copy', 'Date', 'Kept in the bundle'],
+    ['Dr S Patel, GP — letter' + 'gp-letter-rescan.pdf', '03/03/2021', 'Duplicate of No. 1: gp-letter.pdf'],
+  ]);
+});
+
+it('lists no duplicates omitted when no copy is set aside', async () => {
+  server.use(bundleStateHandler(makeBundleState({ documents, bundle: makeRecordBundle(documents) })));
+  renderPage();
+  await loaded();
+  expect(screen.queryByText(/Duplicates omitted/)).not.toBeInTheDocument();
 });
 
 it('with no processed documents: an empty state whose Process Documents opens the processing screen', async () => {

@@ -27,6 +27,7 @@ import { BundleOrderList } from './BundleOrderList';
 import { BUNDLE_MESSAGES } from './bundleMessages';
 import { CurrentBundleCard } from './CurrentBundleCard';
 import { dateOrder } from './dateOrder';
+import { OmittedDuplicatesTable } from './OmittedDuplicatesTable';
 import { useBundleState } from './useBundleState';
 
 const PAGE_TITLE = 'Record Bundle';
@@ -242,6 +243,14 @@ function PatientRecordBundle({ patient }: { patient: Patient }) {
                     </Button>
                   </Flex>
                 </Flex>
+              )}
+              {state.omitted_duplicates.length > 0 && (
+                <div style={{ marginTop: 16 }}>
+                  <OmittedDuplicatesTable
+                    omitted={state.omitted_duplicates}
+                    caption={BUNDLE_MESSAGES.omittedFromOrder}
+                  />
+                </div>
               )}
             </SectionCard>
           </Col>

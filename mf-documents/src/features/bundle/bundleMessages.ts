@@ -12,5 +12,8 @@ export const BUNDLE_MESSAGES = {
   jobCancelled: 'The bundle job was cancelled. The previous bundle, if any, is still current.',
   outOfDate:
     'Documents were added, removed or reordered since this bundle was made. Generate the bundle again to include the changes.',
+  omittedFromOrder:
+    'Duplicates omitted: copies set aside in Records review, listed in the index but not in the bundle',
+  omittedFromBundle: 'Duplicates omitted from this bundle (listed in its index)',
   unsavedOrder: 'You have changed the order. Save it, or generate the bundle to save it and use it.',
 } as const;

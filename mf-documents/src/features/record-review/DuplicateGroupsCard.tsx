@@ -1,20 +1,25 @@
 import { App, Button, Card, Col, Flex, Row, Tag, Typography } from 'antd';
-import type { DuplicateDocument, DuplicateGroup, DuplicateGroupsResponse } from '@ewrt/contract';
+import type {
+  DuplicateDocument,
+  DuplicateGroup,
+  DuplicateGroupsResponse,
+  ReviewedPage,
+} from '@ewrt/contract';
 import { getErrorMessage } from '@ewrt/shared';
 import { SectionCard } from '@ewrt/shared/kit';
 import { useState } from 'react';
 import { restoreDuplicate, setAsideDuplicates } from '../api/recordReviewApi';
+import { CopiedPagesList } from './CopiedPagesList';
 import { FirstPageImage } from './FirstPageImage';
 import { RECORD_REVIEW_MESSAGES } from './recordReviewMessages';
 import { STATUS_COLOURS, tagStyle } from '../jobs/jobStatusPresentation';
-
-const percent = (similarity: number) => `${Math.round(similarity * 100)}%`;
+import { similarityPercent } from './similarityPercent';
 
 interface DuplicateGroupsCardProps {
   patientId: number;
   duplicates: DuplicateGroupsResponse;
   onChanged: () => void;
-  onOpenPage: (document: DuplicateDocument) => void;
+  onOpenPage: (page: ReviewedPage) => void;
 }
 
 function pagesLine(document: DuplicateDocument): string {
@@ -40,7 +45,7 @@ function CopyCard({
   busy: boolean;
   onKeep: (document: DuplicateDocument) => void;
   onRestore: (document: DuplicateDocument) => void;
-  onOpenPage: (document: DuplicateDocument) => void;
+  onOpenPage: (page: ReviewedPage) => void;
 }) {
   const first = group.documents[0]!;
   const othersInRecords = group.documents.some((other) => other !== document && !other.set_aside);
@@ -51,18 +56,21 @@ function CopyCard({
           {document.set_aside ? (
             <Tag style={tagStyle(STATUS_COLOURS.gold)}>Set aside as a copy</Tag>
           ) : (
-            <Tag color="green">In the records</Tag>
+            <Tag style={tagStyle(STATUS_COLOURS.green)}>In the records</Tag>
           )}
           <Typography.Text>{pagesLine(document)}</Typography.Text>
         </Flex>
         <Typography.Text>
           {document === first
             ? 'Shown as the original'
-            : `${percent(document.similarity)} similar to ${first.filename}`}
+            : `${similarityPercent(document.similarity)} similar to ${first.filename}`}
         </Typography.Text>
         <FirstPageImage patientId={patientId} s3Key={document.s3_key} filename={document.filename} />
         <Flex gap="small" wrap>
-          <Button onClick={() => onOpenPage(document)} aria-label={`Open page 1 of ${document.filename}`}>
+          <Button
+            onClick={() => onOpenPage({ filename: document.filename, s3_key: document.s3_key, page: 1 })}
+            aria-label={`Open page 1 of ${document.filename}`}
+          >
             Open page 1
           </Button>
           {document.set_aside ? (
@@ -78,7 +86,7 @@ function CopyCard({
               type="primary"
               loading={busy}
               onClick={() => onKeep(document)}
-              aria-label={`Keep ${document.filename}, set the others aside`}
+              aria-label={`Keep this one: ${document.filename}; set the others aside`}
             >
               Keep this one
             </Button>
@@ -148,7 +156,8 @@ export function DuplicateGroupsCard({
             aria-labelledby={`copies-${index}`}
           >
             <Typography.Title level={3} id={`copies-${index}`} style={{ fontSize: 16 }}>
-              Group {index + 1}: {group.documents.length} copies, at least {percent(group.similarity)} similar
+              Group {index + 1}: {group.documents.length} copies, at least{' '}
+              {similarityPercent(group.similarity)} similar
             </Typography.Title>
             <Row gutter={[16, 16]}>
               {group.documents.map((document) => (
@@ -167,6 +176,9 @@ export function DuplicateGroupsCard({
             </Row>
           </section>
         ))}
+        {duplicates.copied_pages.length > 0 ? (
+          <CopiedPagesList copiedPages={duplicates.copied_pages} onOpenPage={onOpenPage} />
+        ) : null}
       </Flex>
     </SectionCard>
   );

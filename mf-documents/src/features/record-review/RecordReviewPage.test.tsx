@@ -132,7 +132,7 @@ describe('RecordReviewPage', () => {
     const region = await copies();
 
     await user.click(
-      within(region).getByRole('button', { name: 'Keep spinal-letter.pdf, set the others aside' }),
+      within(region).getByRole('button', { name: 'Keep this one: spinal-letter.pdf; set the others aside' }),
     );
     expect(requests).toEqual([{ keep: 'key_spinal_letter_000001', set_aside: ['key_spinal_rescan_000002'] }]);
     expect(
@@ -156,9 +156,37 @@ describe('RecordReviewPage', () => {
     const user = renderPage();
     const region = await copies();
     await user.click(
-      within(region).getByRole('button', { name: 'Keep spinal-letter-rescan.pdf, set the others aside' }),
+      within(region).getByRole('button', {
+        name: 'Keep this one: spinal-letter-rescan.pdf; set the others aside',
+      }),
     );
     expect(await screen.findByText('The document you keep cannot also be set aside')).toBeVisible();
+  });
+
+  it('lists a page found again in a longer record, and opens either page', async () => {
+    server.use(
+      duplicateGroupsHandler({
+        ...makeDuplicateGroups(),
+        groups: [],
+        copied_pages: [
+          {
+            page: { filename: 'spinal-letter.pdf', s3_key: 'key_spinal_letter_000001', page: 1 },
+            found_in: { filename: 'gp-record.pdf', s3_key: 'key_gp_record_000000004', page: 2 },
+            similarity: 0.93,
+          },
+        ],
+      }),
+    );
+    const user = renderPage();
+    const region = await copies();
+    expect(within(region).getByText('No copies found among 3 processed documents.')).toBeVisible();
+    const found = within(region).getByRole('list', { name: 'Pages found again' });
+    expect(
+      within(found).getByText('spinal-letter.pdf, p. 1 is found again as gp-record.pdf, p. 2 (93% similar)'),
+    ).toBeVisible();
+    expect(within(found).getByRole('button', { name: 'Open spinal-letter.pdf, p. 1' })).toBeVisible();
+    await user.click(within(found).getByRole('button', { name: 'Open gp-record.pdf, p. 2' }));
+    expect(await screen.findByRole('dialog', { name: 'gp-record.pdf, page 2' }, slow)).toBeInTheDocument();
   });
 
   it('lists missing records, gaps and missed appointments, each opening the page that raises it', async () => {

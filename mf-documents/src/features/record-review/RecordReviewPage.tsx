@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Alert, App, Button, Flex, Spin, Typography } from 'antd';
 import { FileWordOutlined } from '@ant-design/icons';
 import { useParams } from 'react-router-dom';
-import type { DuplicateDocument, RecordFlag, RecordFlagPlace, SourceLocation } from '@ewrt/contract';
+import type { RecordFlag, RecordFlagPlace, ReviewedPage, SourceLocation } from '@ewrt/contract';
 import { RECORD_GAP_DEFAULT_DAYS } from '@ewrt/contract/limits';
 import { getErrorMessage } from '@ewrt/shared';
 import { PageViewer, saveExportedFile } from '@ewrt/shared/kit';
@@ -73,13 +73,10 @@ function PatientRecordReview({ patientId }: { patientId: number }) {
 
   const openFlagPlace = (place: RecordFlagPlace, flag: RecordFlag) =>
     setOpenPage({ citation: placeCitation(place, flag), title: `${flag.title}: ${placeLabel(place)}` });
-  const openFirstPage = (document: DuplicateDocument) =>
+  const openReviewedPage = (page: ReviewedPage) =>
     setOpenPage({
-      citation: placeCitation(
-        { filename: document.filename, s3_key: document.s3_key, page: 1, bundle_page: null, chunk_id: null },
-        { passage: '' },
-      ),
-      title: `${document.filename}, page 1`,
+      citation: placeCitation({ ...page, bundle_page: null, chunk_id: null }, { passage: '' }),
+      title: `${page.filename}, page ${page.page}`,
     });
 
   const exportToWord = async () => {
@@ -126,7 +123,7 @@ function PatientRecordReview({ patientId }: { patientId: number }) {
               patientId={patientId}
               duplicates={answer}
               onChanged={reload}
-              onOpenPage={openFirstPage}
+              onOpenPage={openReviewedPage}
             />
           )}
         </Loaded>

@@ -71,11 +71,19 @@ export function makeRecordBundle(
     error_message: null,
     out_of_date: false,
     entries,
+    omitted_duplicates: [],
     ...overrides,
   };
 }
 
 /** The bundle state of patient 101. */
 export function makeBundleState(overrides: Partial<BundleStateResponse> = {}): BundleStateResponse {
-  return { documents: [], order_saved: false, bundle: null, active_job: null, ...overrides };
+  return {
+    documents: [],
+    order_saved: false,
+    omitted_duplicates: [],
+    bundle: null,
+    active_job: null,
+    ...overrides,
+  };
 }

@@ -44,6 +44,7 @@ export function makeDuplicateGroups(rescan: Partial<DuplicateDocument> = {}): Du
     threshold: 0.5,
     documents_compared: 3,
     set_aside_count: rescan.set_aside ? 1 : 0,
+    copied_pages: [],
     groups: [
       {
         similarity: 0.78,

@@ -18,6 +18,7 @@ import { m016ChronologyFlags } from './m016ChronologyFlags.js';
 import { m017PageViews } from './m017PageViews.js';
 import { m018DictationCorrections } from './m018DictationCorrections.js';
 import { m019RecordReview } from './m019RecordReview.js';
+import { m020BundleOmittedDuplicates } from './m020BundleOmittedDuplicates.js';
 import { m021GroupSpeechVocabulary } from './m021GroupSpeechVocabulary.js';
 
 export const migrations: readonly Migration[] = [
@@ -40,5 +41,6 @@ export const migrations: readonly Migration[] = [
   m017PageViews,
   m018DictationCorrections,
   m019RecordReview,
+  m020BundleOmittedDuplicates,
   m021GroupSpeechVocabulary,
 ];

@@ -1,3 +1,4 @@
+import type { OmittedDuplicate } from '@ewrt/contract';
 import type { Queryable } from '../../db/Database.js';
 import { toIsoDateTime } from '../../db/toIsoDateTime.js';
 import { notSetAside } from '../record-review/setAsideSql.js';
@@ -17,6 +18,12 @@ export interface BundleSourceDocument {
   savedPosition: number | null;
 }
 
+/** A processed document set aside in record review as a copy of the document `copyOf`. */
+export interface SetAsideCopy extends BundleSourceDocument {
+  copyOf: number;
+  copyOfFilename: string;
+}
+
 export type BundleStatus = 'pending' | 'running' | 'completed' | 'failed' | 'cancelled';
 
 export interface StoredBundle {
@@ -31,6 +38,8 @@ export interface StoredBundle {
   errorMessage: string | null;
   createdAt: string;
   completedAt: string | null;
+  /** The set-aside copies its index listed as omitted. */
+  omittedDuplicates: OmittedDuplicate[];
 }
 
 /** Where one document landed in a bundle; `pageMap[p - 1]` is the bundle page of the document's page p. */
@@ -71,10 +80,11 @@ interface BundleRow {
   error_message: string | null;
   created_at: Date | string;
   completed_at: Date | string | null;
+  omitted_duplicates: OmittedDuplicate[];
 }
 
 const BUNDLE_COLUMNS = `id, patient_id, status, job_id, storage_key, filename, page_count, index_pages, error_message,
-  created_at, completed_at`;
+  created_at, completed_at, omitted_duplicates`;
 
 function toBundle(row: BundleRow): StoredBundle {
   return {
@@ -89,40 +99,65 @@ function toBundle(row: BundleRow): StoredBundle {
     errorMessage: row.error_message,
     createdAt: toIsoDateTime(row.created_at) ?? '',
     completedAt: toIsoDateTime(row.completed_at),
+    omittedDuplicates: row.omitted_duplicates,
   };
 }
 
+interface SourceDocumentRow {
+  id: number;
+  storage_key: string;
+  filename: string;
+  file_type: DocumentFileType;
+  document_date: string | null;
+  created_at: Date | string;
+  page_count: number | null;
+  position: number | null;
+  set_aside_as_copy_of: number | null;
+  copy_of_filename: string | null;
+}
+
+const toSourceDocument = (row: SourceDocumentRow): BundleSourceDocument => ({
+  id: row.id,
+  storageKey: row.storage_key,
+  filename: row.filename,
+  fileType: row.file_type,
+  documentDate: row.document_date,
+  createdAt: toIsoDateTime(row.created_at) ?? '',
+  pageCount: row.page_count,
+  savedPosition: row.position,
+});
+
 /** Plain SQL over a patient's bundle order, its bundles and where each document landed in them. */
 export function createBundleRepository(db: Queryable) {
+  /** The patient's processed documents that meet `condition` (over `d`, the documents), in id order. */
+  async function sourceDocuments(patientId: number, groupId: number, condition: string) {
+    const { rows } = await db.query<SourceDocumentRow>(
+      `SELECT d.id, d.storage_key, d.filename, d.file_type, to_char(d.document_date, 'YYYY-MM-DD') AS document_date,
+              d.created_at, d.page_count, o.position, d.set_aside_as_copy_of, k.filename AS copy_of_filename
+         FROM documents d
+         LEFT JOIN bundle_order o ON o.document_id = d.id AND o.patient_id = d.patient_id
+         LEFT JOIN documents k ON k.id = d.set_aside_as_copy_of
+        WHERE d.patient_id = $1 AND d.group_id = $2 AND d.status = 'processed' AND ${condition}
+        ORDER BY d.id`,
+      [patientId, groupId],
+    );
+    return rows;
+  }
+
   return {
     /** The patient's processed documents, with their saved position if the user placed them. */
     async processedDocuments(patientId: number, groupId: number): Promise<BundleSourceDocument[]> {
-      const { rows } = await db.query<{
-        id: number;
-        storage_key: string;
-        filename: string;
-        file_type: DocumentFileType;
-        document_date: string | null;
-        created_at: Date | string;
-        page_count: number | null;
-        position: number | null;
-      }>(
-        `SELECT d.id, d.storage_key, d.filename, d.file_type, to_char(d.document_date, 'YYYY-MM-DD') AS document_date,
-                d.created_at, d.page_count, o.position
-           FROM documents d
-           LEFT JOIN bundle_order o ON o.document_id = d.id AND o.patient_id = d.patient_id
-          WHERE d.patient_id = $1 AND d.group_id = $2 AND d.status = 'processed' AND ${notSetAside('d')}`,
-        [patientId, groupId],
-      );
+      const rows = await sourceDocuments(patientId, groupId, notSetAside('d'));
+      return rows.map(toSourceDocument);
+    },
+
+    /** The patient's processed documents set aside as copies, each with the document it copies. */
+    async setAsideCopies(patientId: number, groupId: number): Promise<SetAsideCopy[]> {
+      const rows = await sourceDocuments(patientId, groupId, `NOT ${notSetAside('d')}`);
       return rows.map((row) => ({
-        id: row.id,
-        storageKey: row.storage_key,
-        filename: row.filename,
-        fileType: row.file_type,
-        documentDate: row.document_date,
-        createdAt: toIsoDateTime(row.created_at) ?? '',
-        pageCount: row.page_count,
-        savedPosition: row.position,
+        ...toSourceDocument(row),
+        copyOf: row.set_aside_as_copy_of!,
+        copyOfFilename: row.copy_of_filename!,
       }));
     },
 
@@ -366,14 +401,22 @@ export function createBundleRepository(db: Queryable) {
         indexPages: number;
         at: Date;
         entries: NewBundleEntry[];
+        omittedDuplicates: readonly OmittedDuplicate[];
       },
     ): Promise<string[]> {
       await db.query(
         `UPDATE record_bundles
             SET status = 'completed', storage_key = $2, page_count = $3, index_pages = $4, completed_at = $5,
-                error_message = NULL
+                error_message = NULL, omitted_duplicates = $6::jsonb
           WHERE id = $1`,
-        [bundle.id, result.storageKey, result.pageCount, result.indexPages, result.at.toISOString()],
+        [
+          bundle.id,
+          result.storageKey,
+          result.pageCount,
+          result.indexPages,
+          result.at.toISOString(),
+          JSON.stringify(result.omittedDuplicates),
+        ],
       );
       // A document deleted while the bundle was made keeps its entry (the pages are in the file) without the link.
       for (const [index, entry] of result.entries.entries()) {

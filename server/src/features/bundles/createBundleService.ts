@@ -5,6 +5,7 @@ import {
   type BundleStateResponse,
   type DownloadLinkResponse,
   type GenerateBundleResponse,
+  type OmittedDuplicate,
   type RecordBundle,
   type SaveBundleDescriptionRequest,
 } from '@ewrt/contract';
@@ -22,11 +23,13 @@ import { bundleFilename } from './bundleFilename.js';
 import {
   createBundleRepository,
   type BundleSourceDocument,
+  type SetAsideCopy,
   type StoredBundle,
   type StoredBundleEntry,
 } from './bundleRepository.js';
 import { describeBundleDocument, descriptionText } from './describeBundleDocument.js';
 import { findDocumentDate } from './findDocumentDate.js';
+import type { OmittedDuplicateInput } from './omittedDuplicateInput.js';
 import { orderBundleDocuments } from './orderBundleDocuments.js';
 
 export const BUNDLE_MESSAGES = {
@@ -93,9 +96,8 @@ export function createBundleService(deps: BundleServiceDeps) {
     return patient;
   }
 
-  /** The processed documents in bundle order, each dated from its first pages the first time it is needed. */
-  async function orderedDocuments(patient: StoredPatient): Promise<BundleSourceDocument[]> {
-    const documents = await bundles.processedDocuments(patient.ID_Patient, patient.ID_Group);
+  /** Dates each undated document from its first pages, the first time it is needed (the date is kept). */
+  async function dated<T extends BundleSourceDocument>(documents: T[]): Promise<T[]> {
     const undated = documents.filter((document) => document.documentDate === null);
     const texts = await bundles.openingText(
       undated.map((document) => document.id),
@@ -111,7 +113,14 @@ export function createBundleService(deps: BundleServiceDeps) {
       }
     }
     await bundles.setDocumentDates(found);
-    return orderBundleDocuments(documents);
+    return documents;
+  }
+
+  /** The processed documents in bundle order. */
+  async function orderedDocuments(patient: StoredPatient): Promise<BundleSourceDocument[]> {
+    return orderBundleDocuments(
+      await dated(await bundles.processedDocuments(patient.ID_Patient, patient.ID_Group)),
+    );
   }
 
   /**
@@ -140,6 +149,36 @@ export function createBundleService(deps: BundleServiceDeps) {
         ];
       }),
     );
+  }
+
+  /**
+   * The copies set aside in record review, as the index lists them: each named by the same rules as a bundled
+   * document, with the document kept in its place and that document's number in `ordered`; in the kept documents'
+   * order.
+   */
+  async function omittedDuplicates(
+    patient: StoredPatient,
+    ordered: readonly BundleSourceDocument[],
+    described: ReadonlyMap<number, Described>,
+  ): Promise<OmittedDuplicateInput[]> {
+    const copies = await dated(await bundles.setAsideCopies(patient.ID_Patient, patient.ID_Group));
+    if (copies.length === 0) return [];
+    const copyDescriptions = await descriptionsOf(patient, copies);
+    const positions = new Map(ordered.map((document, index) => [document.id, index + 1]));
+    const keptPosition = (copy: SetAsideCopy) => positions.get(copy.copyOf) ?? Number.MAX_SAFE_INTEGER;
+    return copies
+      .sort((a, b) => keptPosition(a) - keptPosition(b) || a.id - b.id)
+      .map((copy) => ({
+        filename: copy.filename,
+        description: copyDescriptions.get(copy.id)!.description,
+        document_date: copy.documentDate,
+        duplicate_of: {
+          filename: copy.copyOfFilename,
+          description: described.get(copy.copyOf)?.description ?? copy.copyOfFilename,
+          position: positions.get(copy.copyOf) ?? null,
+        },
+        duplicate_of_document_id: copy.copyOf,
+      }));
   }
 
   function toBundleDocument(
@@ -180,6 +219,7 @@ export function createBundleService(deps: BundleServiceDeps) {
       completed_at: bundle.completedAt,
       error_message: bundle.errorMessage,
       out_of_date: outOfDate,
+      omitted_duplicates: bundle.omittedDuplicates,
       entries: entries.map((entry) => ({
         s3_key: entry.storageKey ?? '',
         filename: entry.filename,
@@ -198,11 +238,15 @@ export function createBundleService(deps: BundleServiceDeps) {
     const entries = bundle?.status === 'completed' ? await bundles.entries(bundle.id) : [];
     const activeJobId = await bundles.activeJobId(patient.ID_Patient, JOB_TYPES.RECORD_BUNDLE);
     const described = await descriptionsOf(patient, ordered);
+    const omitted = await omittedDuplicates(patient, ordered, described);
     return {
       documents: ordered.map((document, index) =>
         toBundleDocument(document, index, described.get(document.id)!),
       ),
       order_saved: ordered.some((document) => document.savedPosition !== null),
+      omitted_duplicates: omitted.map(
+        ({ duplicate_of_document_id: _kept, ...copy }): OmittedDuplicate => copy,
+      ),
       bundle: bundle ? toRecordBundle(bundle, entries, ordered) : null,
       active_job: activeJobId === null ? null : await jobs.get(activeJobId),
     };
@@ -298,6 +342,7 @@ export function createBundleService(deps: BundleServiceDeps) {
       const descriptions = Object.fromEntries(
         ordered.map((document) => [String(document.id), described.get(document.id)!.description]),
       );
+      const omitted = await omittedDuplicates(patient, ordered, described);
       const jobId = await db.transaction(async (tx) => {
         const repository = createBundleRepository(tx);
         // Two clicks at once must not both start a job: the second waits here, then sees the first's job.
@@ -313,7 +358,12 @@ export function createBundleService(deps: BundleServiceDeps) {
             groupId: patient.ID_Group,
             patientId: patient.ID_Patient,
             title: `Record bundle of ${patient.FirstName} ${patient.Surname}`,
-            inputData: { document_ids: documentIds, document_count: documentIds.length, descriptions },
+            inputData: {
+              document_ids: documentIds,
+              document_count: documentIds.length,
+              descriptions,
+              omitted_duplicates: omitted,
+            },
             steps: BUNDLE_JOB_STEPS,
           },
           tx,

@@ -1,3 +1,4 @@
+import type { OmittedDuplicate } from '@ewrt/contract';
 import { rgb, type PDFArray, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
 import { pageDestination } from './addBundleNavigation.js';
 import { isoDateToEnGb } from './bundleDates.js';
@@ -18,6 +19,8 @@ const COLUMNS = {
   pages: { x: MARGIN_X + 404, label: 'Pages' },
 } as const;
 const GREY = rgb(0.35, 0.35, 0.35);
+/** The "Duplicates omitted" title and the space under it. */
+const OMISSIONS_TITLE_HEIGHT = 12 + 8;
 
 export interface IndexHeading {
   patientName: string;
@@ -48,11 +51,36 @@ export interface BundleIndexPlan {
 }
 
 interface PlannedRow {
+  kind: 'document';
   number: number;
   lines: string[];
   /** The file name under the description, in grey (none when the description is the file name). */
   fileLines: string[];
 }
+
+/** A set-aside copy: named as a document is, then the document it duplicates; it has no pages in the bundle. */
+interface PlannedOmission {
+  kind: 'omitted';
+  omitted: OmittedDuplicate;
+  lines: string[];
+  fileLines: string[];
+  duplicateLines: string[];
+}
+
+/** The heading over the omitted copies. */
+interface PlannedOmissionsHeading {
+  kind: 'omissions heading';
+  lines: string[];
+}
+
+type PlannedLine = PlannedRow | PlannedOmission | PlannedOmissionsHeading;
+
+const OMITTED_HEADING = 'Duplicates omitted';
+const OMITTED_NOTE = 'Copies set aside in record review: stored with the records but not in this bundle.';
+const duplicateOfText = (duplicateOf: OmittedDuplicate['duplicate_of']) =>
+  duplicateOf.position === null
+    ? `Duplicate of ${duplicateOf.description}`
+    : `Duplicate of No. ${duplicateOf.position}: ${duplicateOf.description}`;
 
 const pageRange = (entry: IndexEntry) =>
   entry.firstPage === entry.lastPage ? String(entry.firstPage) : `${entry.firstPage}\u2013${entry.lastPage}`;
@@ -60,26 +88,49 @@ const pageRange = (entry: IndexEntry) =>
 /**
  * Lays out the bundle's index: the title "Record bundle" with the patient, MRN and the day it was made, then a
  * table of No., document (its description, the file name under it), date (or "Undated") and bundle pages; each row
- * is a link to the document's first page. Each row's height depends only on its text (long lines wrap), so the
- * number of index pages is known before the documents are placed.
+ * is a link to the document's first page. Then, when copies were set aside, "Duplicates omitted": each copy named
+ * the same way, with its date and the document it duplicates. Each row's height depends only on its text (long
+ * lines wrap), so the number of index pages is known before the documents are placed.
  */
 export function planBundleIndex(
   documents: readonly IndexedDocument[],
+  omitted: readonly OmittedDuplicate[],
   heading: IndexHeading,
   fonts: { regular: PDFFont; bold: PDFFont },
 ): BundleIndexPlan {
   const clean = encodableText(fonts.regular);
   const fits = (text: string) => fonts.regular.widthOfTextAtSize(text, TEXT_SIZE) <= COLUMNS.document.width;
-  const rows: PlannedRow[] = documents.map((document, index) => ({
-    number: index + 1,
+  const fitsPage = (text: string) =>
+    fonts.regular.widthOfTextAtSize(text, TEXT_SIZE) <= A4.width - 2 * MARGIN_X;
+  const named = (document: IndexedDocument) => ({
     lines: wrapLine(clean(document.description), fits),
     fileLines: document.description === document.filename ? [] : wrapLine(clean(document.filename), fits),
+  });
+  const rows: PlannedLine[] = documents.map((document, index): PlannedRow => ({
+    kind: 'document',
+    number: index + 1,
+    ...named(document),
   }));
-  const rowHeight = (row: PlannedRow) => (row.lines.length + row.fileLines.length) * LINE_HEIGHT + ROW_GAP;
+  if (omitted.length > 0) {
+    rows.push({ kind: 'omissions heading', lines: wrapLine(clean(OMITTED_NOTE), fitsPage) });
+    for (const copy of omitted)
+      rows.push({
+        kind: 'omitted',
+        omitted: copy,
+        ...named(copy),
+        duplicateLines: wrapLine(clean(duplicateOfText(copy.duplicate_of)), fits),
+      });
+  }
+  const rowHeight = (row: PlannedLine) => {
+    if (row.kind === 'omissions heading')
+      return ROW_GAP * 2 + OMISSIONS_TITLE_HEIGHT + row.lines.length * LINE_HEIGHT + ROW_GAP;
+    const extra = row.kind === 'omitted' ? row.duplicateLines.length : 0;
+    return (row.lines.length + row.fileLines.length + extra) * LINE_HEIGHT + ROW_GAP;
+  };
   const headingHeight = 18 + 3 * 16 + 14;
   const continuationHeight = 16 + 12;
   const tableHeaderHeight = LINE_HEIGHT + ROW_GAP + 4;
-  const pages: PlannedRow[][] = [[]];
+  const pages: PlannedLine[][] = [[]];
   let room = A4.height - MARGIN_TOP - MARGIN_BOTTOM - headingHeight - tableHeaderHeight;
   for (const row of rows) {
     const height = rowHeight(row);
@@ -148,9 +199,16 @@ export function planBundleIndex(
         }
         top = drawTableHeader(page, top);
         for (const row of pageRows) {
-          const entry = entries[row.number - 1]!;
           const y = top - TEXT_SIZE;
-          text(page, `${row.number}.`, COLUMNS.number.x, y);
+          if (row.kind === 'omissions heading') {
+            const titleY = y - ROW_GAP * 2;
+            text(page, OMITTED_HEADING, MARGIN_X, titleY, fonts.bold, 12);
+            row.lines.forEach((line, index) =>
+              text(page, line, MARGIN_X, titleY - OMISSIONS_TITLE_HEIGHT - index * LINE_HEIGHT),
+            );
+            top -= rowHeight(row);
+            continue;
+          }
           row.lines.forEach((line, index) => text(page, line, COLUMNS.document.x, y - index * LINE_HEIGHT));
           row.fileLines.forEach((line, index) =>
             text(
@@ -163,9 +221,21 @@ export function planBundleIndex(
               GREY,
             ),
           );
-          text(page, entry.documentDate ? isoDateToEnGb(entry.documentDate) : 'Undated', COLUMNS.date.x, y);
-          text(page, pageRange(entry), COLUMNS.pages.x, y);
-          link(bundle, page, top, rowHeight(row), destinations[row.number - 1]!);
+          if (row.kind === 'omitted') {
+            const below = row.lines.length + row.fileLines.length;
+            row.duplicateLines.forEach((line, index) =>
+              text(page, line, COLUMNS.document.x, y - (below + index) * LINE_HEIGHT),
+            );
+            const date = row.omitted.document_date;
+            text(page, date ? isoDateToEnGb(date) : 'Undated', COLUMNS.date.x, y);
+            text(page, 'Omitted', COLUMNS.pages.x, y);
+          } else {
+            const entry = entries[row.number - 1]!;
+            text(page, `${row.number}.`, COLUMNS.number.x, y);
+            text(page, entry.documentDate ? isoDateToEnGb(entry.documentDate) : 'Undated', COLUMNS.date.x, y);
+            text(page, pageRange(entry), COLUMNS.pages.x, y);
+            link(bundle, page, top, rowHeight(row), destinations[row.number - 1]!);
+          }
           top -= rowHeight(row);
         }
       });

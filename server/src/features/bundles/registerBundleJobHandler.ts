@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises';
-import { JOB_TYPES } from '@ewrt/contract';
+import { JOB_TYPES, type OmittedDuplicate } from '@ewrt/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
 import type { Clock } from '../../context/Clock.js';
@@ -25,6 +25,7 @@ import { addBundleNavigation } from './addBundleNavigation.js';
 import { addInvisibleText } from './addInvisibleText.js';
 import { isoDateToEnGb, londonEnGbDate } from './bundleDates.js';
 import { createBundleRepository, type NewBundleEntry, type StoredBundle } from './bundleRepository.js';
+import type { OmittedDuplicateInput } from './omittedDuplicateInput.js';
 import { planBundleIndex, type BundleIndexPlan } from './planBundleIndex.js';
 import { renderTextAsPdf } from './renderTextAsPdf.js';
 import { stampPageNumber } from './stampPageNumber.js';
@@ -68,6 +69,8 @@ interface AssembledBundle {
   font: PDFFont;
   index: BundleIndexPlan;
   entries: NewBundleEntry[];
+  /** The set-aside copies the index lists, numbered by the documents placed. */
+  omitted: OmittedDuplicate[];
   indexed: boolean;
 }
 
@@ -86,6 +89,21 @@ const PAGES_PER_COPY = 20;
 
 const readStored = (files: FileStore, storageKey: string) =>
   files.withLocalFile(storageKey, (filePath) => readFile(filePath));
+
+/**
+ * The copies the index lists as omitted, each pointing at the number its kept document has among those placed
+ * (none when that document was deleted meanwhile and left out).
+ */
+function numberOmitted(
+  omitted: readonly OmittedDuplicateInput[],
+  rendered: readonly RenderedDocument[],
+): OmittedDuplicate[] {
+  const numbers = new Map(rendered.map((document, index) => [document.documentId, index + 1]));
+  return omitted.map(({ duplicate_of_document_id: keptId, ...copy }) => ({
+    ...copy,
+    duplicate_of: { ...copy.duplicate_of, position: numbers.get(keptId) ?? null },
+  }));
+}
 
 /** Loads a PDF for copying, or null when pdf-lib cannot use it as it is (encrypted or damaged). */
 async function loadCopyable(bytes: Uint8Array): Promise<PDFDocument | null> {
@@ -208,6 +226,7 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
   async function assemble(
     bundle: StoredBundle,
     rendered: readonly RenderedDocument[],
+    omittedInput: readonly OmittedDuplicateInput[],
     job: JobContext,
   ): Promise<AssembledBundle> {
     const heading = await bundles.patientHeading(bundle.patientId);
@@ -217,11 +236,13 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
     pdf.setCreationDate(new Date(bundle.createdAt));
     const font = await pdf.embedFont(StandardFonts.Helvetica);
     const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+    const omitted = numberOmitted(omittedInput, rendered);
     const index = planBundleIndex(
       rendered.map((document) => ({
         description: document.description ?? document.filename,
         filename: document.filename,
       })),
+      omitted,
       { patientName: heading.name, mrn: heading.mrn, madeOn: londonEnGbDate(new Date(bundle.createdAt)) },
       { regular: font, bold },
     );
@@ -281,7 +302,7 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
         pageMap: document.firstPageOf.map((page) => firstPage + page - 1),
       });
     }
-    return { pdf, font, index, entries, indexed: false };
+    return { pdf, font, index, entries, omitted, indexed: false };
   }
 
   function addIndex(assembled: AssembledBundle): void {
@@ -316,6 +337,8 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
     }
     const documentIds = ((job.inputData.document_ids as unknown[]) ?? []).map(Number);
     const descriptions = (job.inputData.descriptions ?? {}) as Record<string, string>;
+    // Absent from a job queued before copies were listed: it lists none.
+    const omittedInput = (job.inputData.omitted_duplicates ?? []) as OmittedDuplicateInput[];
     const saved = (job.checkpoint ?? null) as RenderCheckpoint | null;
     const progress: RenderCheckpoint = {
       rendered: [...(saved?.rendered ?? [])],
@@ -370,7 +393,7 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
 
       let assembled: AssembledBundle | null = null;
       // A job resumed after a completed step has lost the PDF it held in memory: it is made again from the renderings.
-      const assembledBundle = async () => (assembled ??= await assemble(bundle, rendered, job));
+      const assembledBundle = async () => (assembled ??= await assemble(bundle, rendered, omittedInput, job));
       const pageCount = rendered.reduce((sum, document) => sum + document.pageCount, 0);
       const pagesLimit = { timeLimitMs: stepTimeLimitMs('bundlePages', pageCount) };
       await job.step('assemble', pagesLimit, async () => {
@@ -403,6 +426,7 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
               indexPages,
               at: deps.clock(),
               entries: current.entries,
+              omittedDuplicates: current.omitted,
             }),
           );
         } catch (error) {

@@ -22,27 +22,47 @@ export function flagPlaceLabel(place: RecordFlagPlace): string {
   ].join(', ');
 }
 
-function duplicateParagraphs(duplicates: DuplicateGroupsResponse): Paragraph[] {
-  if (duplicates.groups.length === 0)
-    return [new Paragraph(`No copies found among ${duplicates.documents_compared} documents.`)];
-  return duplicates.groups.flatMap((group, index) => [
-    new Paragraph({
-      text: `Group ${index + 1}: ${group.documents.length} documents, similarity at least ${percent(group.similarity)}`,
-      heading: HeadingLevel.HEADING_3,
-    }),
-    ...group.documents.map(
-      (document) =>
+/** Pages found again in other documents, one line each. */
+function copiedPageParagraphs(duplicates: DuplicateGroupsResponse): Paragraph[] {
+  if (duplicates.copied_pages.length === 0) return [];
+  return [
+    new Paragraph({ text: 'Pages found again in other documents', heading: HeadingLevel.HEADING_3 }),
+    ...duplicates.copied_pages.map(
+      (copy) =>
         new Paragraph({
           bullet: { level: 0 },
-          children: [
-            new TextRun(
-              `${document.filename} (${document.page_count ?? '?'} pages, ${percent(document.similarity)}): `,
-            ),
-            new TextRun({ text: document.set_aside ? 'set aside as a copy' : 'in the records', bold: true }),
-          ],
+          text: `${copy.page.filename}, page ${copy.page.page} is found again as ${copy.found_in.filename}, page ${copy.found_in.page} (${percent(copy.similarity)})`,
         }),
     ),
-  ]);
+  ];
+}
+
+function duplicateParagraphs(duplicates: DuplicateGroupsResponse): Paragraph[] {
+  const groups =
+    duplicates.groups.length === 0
+      ? [new Paragraph(`No copies found among ${duplicates.documents_compared} documents.`)]
+      : duplicates.groups.flatMap((group, index) => [
+          new Paragraph({
+            text: `Group ${index + 1}: ${group.documents.length} documents, similarity at least ${percent(group.similarity)}`,
+            heading: HeadingLevel.HEADING_3,
+          }),
+          ...group.documents.map(
+            (document) =>
+              new Paragraph({
+                bullet: { level: 0 },
+                children: [
+                  new TextRun(
+                    `${document.filename} (${document.page_count ?? '?'} pages, ${percent(document.similarity)}): `,
+                  ),
+                  new TextRun({
+                    text: document.set_aside ? 'set aside as a copy' : 'in the records',
+                    bold: true,
+                  }),
+                ],
+              }),
+          ),
+        ]);
+  return [...groups, ...copiedPageParagraphs(duplicates)];
 }
 
 function flagParagraphs(gaps: RecordGapsResponse): Paragraph[] {

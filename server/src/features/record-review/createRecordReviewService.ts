@@ -1,6 +1,7 @@
 import {
   RECORD_GAP_DEFAULT_DAYS,
   type CaseOverview,
+  type CopiedPage,
   type DuplicateGroup,
   type DuplicateGroupsResponse,
   type RecordGapsQuery,
@@ -19,6 +20,7 @@ import type { ChronologyService } from '../chronology/createChronologyService.js
 import { findPatientForTools } from '../patients/findPatientForTools.js';
 import type { StoredPatient } from '../patients/patientRepository.js';
 import { buildRecordReviewDocx } from './buildRecordReviewDocx.js';
+import { findCopiedPages } from './findCopiedPages.js';
 import { listRecordFlags } from './listRecordFlags.js';
 import {
   groupNearDuplicates,
@@ -114,12 +116,35 @@ export function createRecordReviewService(deps: RecordReviewServiceDeps) {
     });
   }
 
+  /** Pages of the documents in the records found again in another of them, where the two are not copies as a whole. */
+  async function copiedPages({ documents, groups }: ComparedDocuments): Promise<CopiedPage[]> {
+    const inRecords = documents.filter((document) => document.setAsideAsCopyOf === null);
+    const byId = new Map(inRecords.map((document) => [document.id, document]));
+    const groupOf = new Map(
+      groups.flatMap((group, index) => group.documentIds.map((id): [number, number] => [id, index])),
+    );
+    const pages = await reviews.pageTexts(inRecords.map((document) => document.id));
+    const pageCounts = new Map(inRecords.map((document) => [document.id, document.pageCount ?? 1]));
+    const sameGroup = (a: number, b: number) => groupOf.has(a) && groupOf.get(a) === groupOf.get(b);
+    const named = ({ documentId, page }: { documentId: number; page: number }) => ({
+      filename: byId.get(documentId)!.filename,
+      s3_key: byId.get(documentId)!.storageKey,
+      page,
+    });
+    return findCopiedPages(pages, pageCounts, sameGroup).map((copy) => ({
+      page: named(copy.page),
+      found_in: named(copy.foundIn),
+      similarity: copy.similarity,
+    }));
+  }
+
   async function duplicateGroups(patient: StoredPatient): Promise<DuplicateGroupsResponse> {
     const compared = await compare(patient);
     return {
       threshold: NEAR_DUPLICATE_THRESHOLD,
       documents_compared: compared.documents.length,
       groups: toContractGroups(compared),
+      copied_pages: await copiedPages(compared),
       set_aside_count: compared.documents.filter((document) => document.setAsideAsCopyOf !== null).length,
     };
   }

@@ -12,7 +12,7 @@
 /** Characters per shingle: seven is a word and a half, long enough to keep different letters apart. */
 const SHINGLE_CHARACTERS = 7;
 /** Hash functions of a MinHash signature. */
-const SIGNATURE_LENGTH = 128;
+export const SIGNATURE_LENGTH = 128;
 /** Candidates are pairs whose estimated similarity is within this of the threshold (the estimate's error). */
 const ESTIMATE_MARGIN = 0.15;
 /** A document with fewer shingles than this (a blank page, a compliments slip) is never called a copy. */
@@ -79,7 +79,7 @@ function mix(shingle: number, seed: number): number {
 }
 
 /** The MinHash signature of a shingle set: per hash function, the least hash of any shingle. */
-function signatureOf(shingles: Uint32Array): Uint32Array {
+export function signatureOf(shingles: Uint32Array): Uint32Array {
   const signature = new Uint32Array(SIGNATURE_LENGTH).fill(0xffffffff);
   for (const shingle of shingles) {
     for (let index = 0; index < SIGNATURE_LENGTH; index += 1) {

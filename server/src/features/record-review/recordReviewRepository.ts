@@ -73,6 +73,20 @@ export function createRecordReviewRepository(db: Queryable) {
       return texts;
     },
 
+    /** Each document's indexed text page by page, passages in order. */
+    async pageTexts(
+      documentIds: readonly number[],
+    ): Promise<{ documentId: number; page: number; text: string }[]> {
+      if (documentIds.length === 0) return [];
+      const { rows } = await db.query<{ document_id: number; page: number; text: string }>(
+        `SELECT document_id, page, string_agg(text, E'\\n' ORDER BY start_offset, chunk_index) AS text
+           FROM document_chunks WHERE document_id = ANY($1::int[]) GROUP BY document_id, page
+          ORDER BY document_id, page`,
+        [documentIds],
+      );
+      return rows.map((row) => ({ documentId: row.document_id, page: row.page, text: row.text }));
+    },
+
     /** Sets the copies aside as copies of `keptId` (the patient's own documents only); answers how many changed. */
     async setAside(
       patientId: number,
