@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
-  apiUrl,
+  answerCall,
   http,
   HttpResponse,
   makeUser,
@@ -54,11 +54,7 @@ beforeEach(async () => {
 
 test('the landing page, then signing in from it shows the product at /patients with the remote mounted', async () => {
   const user = userEvent.setup({ delay: null });
-  server.use(
-    http.post(apiUrl('/api/login'), () =>
-      HttpResponse.json({ token: 'tok-1', user: makeUser({ Name: 'Dr Asha Patel' }) }),
-    ),
-  );
+  server.use(answerCall('login', () => ({ token: 'tok-1', user: makeUser({ Name: 'Dr Asha Patel' }) })));
   window.history.replaceState(null, '', '/');
   render(<HostApp />);
   expect(document.title).toBe('The Expert Witness Report Tool');

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiUrl, http, HttpResponse, makeUser, setupApiServer } from '@ewrt/shared/testing';
+import { answerCall, HttpResponse, makeUser, setupApiServer } from '@ewrt/shared/testing';
 import { sessionStore } from '@ewrt/shared';
 import { renderHostAt } from '../testing/renderHostAt';
 
@@ -14,7 +14,7 @@ const signedInUser = makeUser({ Name: 'Dr Asha Patel' });
 function answerLogins(...answers: Array<{ status?: number; body: unknown }>) {
   const bodies: unknown[] = [];
   server.use(
-    http.post(apiUrl('/api/login'), async ({ request }) => {
+    answerCall('login', async ({ request }) => {
       bodies.push(await request.json());
       const answer = answers[Math.min(bodies.length - 1, answers.length - 1)];
       return HttpResponse.json(answer?.body as Record<string, unknown>, { status: answer?.status ?? 200 });

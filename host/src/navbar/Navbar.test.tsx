@@ -1,14 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  apiUrl,
-  delay,
-  http,
-  HttpResponse,
-  makePatient,
-  makeUser,
-  setupApiServer,
-} from '@ewrt/shared/testing';
+import { answerCall, delay, makePatient, makeUser, setupApiServer } from '@ewrt/shared/testing';
 import { MESSAGES, sessionStore } from '@ewrt/shared';
 import { renderHostAt } from '../testing/renderHostAt';
 
@@ -47,10 +39,10 @@ describe('Navbar', () => {
       reached = resolve;
     });
     server.use(
-      http.post(apiUrl('/api/logout'), async ({ request }) => {
+      answerCall('logout', async ({ request }) => {
         reached(request.headers.get('authorization'));
         await delay('infinite');
-        return HttpResponse.json({ message: 'Logged out' });
+        return { message: 'Logged out' };
       }),
     );
     const user = userEvent.setup({ delay: null });

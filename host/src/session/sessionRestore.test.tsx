@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { act } from 'react';
-import { apiUrl, delay, http, HttpResponse, makeUser, setupApiServer } from '@ewrt/shared/testing';
+import { answerCall, delay, HttpResponse, makeUser, setupApiServer } from '@ewrt/shared/testing';
 import { sessionStore } from '@ewrt/shared';
 import { renderHostAt } from '../testing/renderHostAt';
 
@@ -18,9 +18,9 @@ describe('restoring a stored session', () => {
       release = resolve;
     });
     server.use(
-      http.post(apiUrl('/api/refresh-token'), async () => {
+      answerCall('refreshToken', async () => {
         await answered;
-        return HttpResponse.json({ token: 'fresh-token', user: makeUser({ Name: 'Sam Hughes' }) });
+        return { token: 'fresh-token', user: makeUser({ Name: 'Sam Hughes' }) };
       }),
     );
     renderHostAt('/patients');
@@ -43,7 +43,7 @@ describe('restoring a stored session', () => {
 
   it('falls back to the landing page and forgets the token when the refresh fails', async () => {
     server.use(
-      http.post(apiUrl('/api/refresh-token'), async () => {
+      answerCall('refreshToken', async () => {
         await delay(20);
         return HttpResponse.json({ message: 'Token expired' }, { status: 403 });
       }),

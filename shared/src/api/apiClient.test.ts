@@ -1,24 +1,21 @@
-import { apiUrl, http, HttpResponse, makePatient, makeUser, setupApiServer } from '../testing';
+import { answerCall, HttpResponse, makePatient, makeUser, setupApiServer } from '../testing';
 import { STORAGE_KEYS } from '../constants';
 import { selectedPatientStore } from '../session/selectedPatientStore';
 import { sessionStore } from '../session/sessionStore';
-import { apiClient } from './apiClient';
 import { login } from './authApi';
+import { callApi } from './callApi';
 
 const server = setupApiServer();
 
-async function getRecentPatients(): Promise<unknown> {
-  const { data } = await apiClient.get<unknown>('/api/patients/recent');
-  return data;
-}
+const getRecentPatients = () => callApi('listRecentPatients');
 
 test('sends the bearer token from local storage', async () => {
   sessionStore.signIn('abc', makeUser());
   let authorization: string | null = null;
   server.use(
-    http.get(apiUrl('/api/patients/recent'), ({ request }) => {
+    answerCall('listRecentPatients', ({ request }) => {
       authorization = request.headers.get('authorization');
-      return HttpResponse.json({ patients: [] });
+      return { patients: [] };
     }),
   );
   await expect(getRecentPatients()).resolves.toEqual({ patients: [] });
@@ -28,9 +25,9 @@ test('sends the bearer token from local storage', async () => {
 test('sends no Authorization header without a token', async () => {
   let authorization: string | null = 'unset';
   server.use(
-    http.get(apiUrl('/api/patients/recent'), ({ request }) => {
+    answerCall('listRecentPatients', ({ request }) => {
       authorization = request.headers.get('authorization');
-      return HttpResponse.json({ patients: [] });
+      return { patients: [] };
     }),
   );
   await getRecentPatients();
@@ -40,9 +37,7 @@ test('sends no Authorization header without a token', async () => {
 describe('the 401 rule', () => {
   beforeEach(() => {
     server.use(
-      http.get(apiUrl('/api/patients/recent'), () =>
-        HttpResponse.json({ message: 'Expired' }, { status: 401 }),
-      ),
+      answerCall('listRecentPatients', () => HttpResponse.json({ message: 'Expired' }, { status: 401 })),
     );
     sessionStore.signIn('expired-token', makeUser());
     selectedPatientStore.select(makePatient());
@@ -75,7 +70,7 @@ describe('the 401 rule', () => {
   test('a 401 for a token another tab has replaced in the meantime leaves the session alone', async () => {
     window.history.pushState(null, '', '/patients');
     server.use(
-      http.get(apiUrl('/api/patients/recent'), () => {
+      answerCall('listRecentPatients', () => {
         // Another tab refreshed the session while this request was on its way with the old token.
         window.localStorage.setItem(STORAGE_KEYS.token, 'refreshed-token');
         return HttpResponse.json({ message: 'Token revoked' }, { status: 401 });
@@ -90,9 +85,7 @@ describe('the 401 rule', () => {
 
   test('a rejected sign-in is not an expired session: nothing is cleared, no navigation', async () => {
     window.history.pushState(null, '', '/patients');
-    server.use(
-      http.post(apiUrl('/api/login'), () => HttpResponse.json({ message: 'Wrong' }, { status: 401 })),
-    );
+    server.use(answerCall('login', () => HttpResponse.json({ message: 'Wrong' }, { status: 401 })));
     await expect(login({ username: 'a', password: 'b' })).rejects.toBeDefined();
     expect(window.location.pathname).toBe('/patients');
     expect(sessionStore.getState().status).toBe('signed-in');

@@ -1,4 +1,5 @@
 import axios, { AxiosHeaders } from 'axios';
+import { CALL_ROUTES } from '@ewrt/contract/callRoutes';
 import { REQUEST_TIMEOUT_MS } from '../constants';
 
 /** The one HTTP client of the suite: base URL from the runtime configuration, bearer token, 120 s time-out. */
@@ -8,7 +9,7 @@ export const apiClient = axios.create({ timeout: REQUEST_TIMEOUT_MS });
  * A failed sign-in attempt is not an expired session, nor is the refusal to revoke a token that is
  * already gone: the 401 rule does not apply to them.
  */
-const NOT_SESSION_CALLS = new Set(['/api/login', '/api/logout']);
+const NOT_SESSION_CALLS = new Set<string>([CALL_ROUTES.login.url, CALL_ROUTES.logout.url]);
 
 /**
  * What the client needs from the session, handed in by the session store so that the client never

@@ -1,16 +1,14 @@
-import { apiClient } from './apiClient';
+import { callApi } from './callApi';
 import type { LoginRequest, LoginResponse, RefreshTokenResponse } from './types';
 
-export async function login(body: LoginRequest): Promise<LoginResponse> {
-  const { data } = await apiClient.post<LoginResponse>('/api/login', body);
-  return data;
+export function login(body: LoginRequest): Promise<LoginResponse> {
+  return callApi('login', { body });
 }
 
 /** Rotates `token` (by default the stored one): answers the user and the token that replaces it. */
-export async function refreshToken(token?: string): Promise<RefreshTokenResponse> {
+export function refreshToken(token?: string): Promise<RefreshTokenResponse> {
   const headers = token === undefined ? undefined : { Authorization: `Bearer ${token}` };
-  const { data } = await apiClient.post<RefreshTokenResponse>('/api/refresh-token', undefined, { headers });
-  return data;
+  return callApi('refreshToken', {}, { headers });
 }
 
 /**
@@ -18,5 +16,5 @@ export async function refreshToken(token?: string): Promise<RefreshTokenResponse
  * session locally first, so by now storage holds no token (or already a newer one).
  */
 export async function logout(token: string): Promise<void> {
-  await apiClient.post('/api/logout', undefined, { headers: { Authorization: `Bearer ${token}` } });
+  await callApi('logout', {}, { headers: { Authorization: `Bearer ${token}` } });
 }

@@ -1,14 +1,16 @@
 import { AxiosError, AxiosHeaders } from 'axios';
-import { apiUrl, http, HttpResponse, setupApiServer } from '../testing';
+import { answerCall, HttpResponse, setupApiServer } from '../testing';
 import { MESSAGES } from '../messages';
-import { apiClient } from './apiClient';
+import { callApi } from './callApi';
 import { getErrorMessage } from './getErrorMessage';
 
 const server = setupApiServer();
 
-async function failureOf(request: Promise<unknown>): Promise<unknown> {
+/** The error of a call answered by `answer`; which call does not matter to the message. */
+async function failureOf(answer: () => Response): Promise<unknown> {
+  server.use(answerCall('listRecentPatients', answer));
   try {
-    await request;
+    await callApi('listRecentPatients');
   } catch (error) {
     return error;
   }
@@ -16,33 +18,26 @@ async function failureOf(request: Promise<unknown>): Promise<unknown> {
 }
 
 test("shows the server's message when present", async () => {
-  server.use(
-    http.get(apiUrl('/api/x'), () => HttpResponse.json({ message: 'Patient not found' }, { status: 404 })),
-  );
-  const error = await failureOf(apiClient.get('/api/x'));
+  const error = await failureOf(() => HttpResponse.json({ message: 'Patient not found' }, { status: 404 }));
   expect(getErrorMessage(error, 'Fallback')).toBe('Patient not found');
 });
 
 test('uses the fallback when the answer has no message', async () => {
-  server.use(http.get(apiUrl('/api/x'), () => HttpResponse.json({ error: 'boom' }, { status: 500 })));
-  const error = await failureOf(apiClient.get('/api/x'));
+  const error = await failureOf(() => HttpResponse.json({ error: 'boom' }, { status: 500 }));
   expect(getErrorMessage(error, 'An error occurred while saving the patient.')).toBe(
     'An error occurred while saving the patient.',
   );
 });
 
 test('uses the fallback when the message is blank or the body is not JSON', async () => {
-  server.use(
-    http.get(apiUrl('/api/blank'), () => HttpResponse.json({ message: '  ' }, { status: 400 })),
-    http.get(apiUrl('/api/text'), () => HttpResponse.text('Bad gateway', { status: 502 })),
-  );
-  expect(getErrorMessage(await failureOf(apiClient.get('/api/blank')), 'Login failed')).toBe('Login failed');
-  expect(getErrorMessage(await failureOf(apiClient.get('/api/text')), 'Login failed')).toBe('Login failed');
+  const blank = await failureOf(() => HttpResponse.json({ message: '  ' }, { status: 400 }));
+  const text = await failureOf(() => HttpResponse.text('Bad gateway', { status: 502 }));
+  expect(getErrorMessage(blank, 'Login failed')).toBe('Login failed');
+  expect(getErrorMessage(text, 'Login failed')).toBe('Login failed');
 });
 
 test("shows the network error's message when no answer arrived", async () => {
-  server.use(http.get(apiUrl('/api/x'), () => HttpResponse.error()));
-  const error = await failureOf(apiClient.get('/api/x'));
+  const error = await failureOf(() => HttpResponse.error());
   expect(getErrorMessage(error, 'Fallback')).toBe('Network Error');
 });
 

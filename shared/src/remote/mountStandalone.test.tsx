@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
 import { STORAGE_KEYS } from '../constants';
-import { apiUrl, http, HttpResponse, makeUser, setupApiServer, TEST_API_BASE_URL } from '../testing';
+import { answerCall, http, HttpResponse, makeUser, setupApiServer, TEST_API_BASE_URL } from '../testing';
 import { mountStandalone } from './mountStandalone';
 
 const server = setupApiServer();
@@ -41,9 +41,9 @@ test('with a stored session: restores it through the configured API, then shows 
   const authorizations: Array<string | null> = [];
   server.use(
     http.get('http://localhost/config.json', () => HttpResponse.json(config)),
-    http.post(apiUrl('/api/refresh-token'), ({ request }) => {
+    answerCall('refreshToken', ({ request }) => {
       authorizations.push(request.headers.get('authorization'));
-      return HttpResponse.json({ user: makeUser(), token: 'renewed' });
+      return { user: makeUser(), token: 'renewed' };
     }),
   );
   window.localStorage.setItem(STORAGE_KEYS.token, 'stored');

@@ -1,4 +1,4 @@
-import { apiUrl, http, HttpResponse, makePatient, makeUser, setupApiServer } from '../testing';
+import { answerCall, HttpResponse, makePatient, makeUser, setupApiServer } from '../testing';
 import { STORAGE_KEYS } from '../constants';
 import { fakeRefreshLocks } from '../testing/fakeRefreshLocks';
 import { selectedPatientStore } from './selectedPatientStore';
@@ -12,9 +12,9 @@ describe('restore', () => {
     const user = makeUser({ Name: 'Dr Restored' });
     let authorization: string | null = null;
     server.use(
-      http.post(apiUrl('/api/refresh-token'), ({ request }) => {
+      answerCall('refreshToken', ({ request }) => {
         authorization = request.headers.get('authorization');
-        return HttpResponse.json({ user, token: 'fresh-token' });
+        return { user, token: 'fresh-token' };
       }),
     );
     window.localStorage.setItem(STORAGE_KEYS.token, 'stored-token');
@@ -31,7 +31,7 @@ describe('restore', () => {
   });
 
   test('keeps the stored token when the answer carries none', async () => {
-    server.use(http.post(apiUrl('/api/refresh-token'), () => HttpResponse.json({ user: makeUser() })));
+    server.use(answerCall('refreshToken', () => HttpResponse.json({ user: makeUser() })));
     window.localStorage.setItem(STORAGE_KEYS.token, 'stored-token');
     await sessionStore.restore();
     expect(sessionStore.getState()).toMatchObject({ status: 'signed-in', token: 'stored-token' });
@@ -39,9 +39,7 @@ describe('restore', () => {
   });
 
   test('failure is logged and clears token and selected patient; signed out', async () => {
-    server.use(
-      http.post(apiUrl('/api/refresh-token'), () => HttpResponse.json({ message: 'nope' }, { status: 500 })),
-    );
+    server.use(answerCall('refreshToken', () => HttpResponse.json({ message: 'nope' }, { status: 500 })));
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     window.localStorage.setItem(STORAGE_KEYS.token, 'stored-token');
     selectedPatientStore.select(makePatient());
@@ -56,7 +54,7 @@ describe('restore', () => {
   });
 
   test('an answer without a user counts as a failure', async () => {
-    server.use(http.post(apiUrl('/api/refresh-token'), () => HttpResponse.json({ token: 'x' })));
+    server.use(answerCall('refreshToken', () => HttpResponse.json({ token: 'x' })));
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     window.localStorage.setItem(STORAGE_KEYS.token, 'stored-token');
     await sessionStore.restore();
@@ -71,9 +69,9 @@ describe('restore', () => {
   test('concurrent restores share one call', async () => {
     let calls = 0;
     server.use(
-      http.post(apiUrl('/api/refresh-token'), () => {
+      answerCall('refreshToken', () => {
         calls += 1;
-        return HttpResponse.json({ user: makeUser(), token: 't2' });
+        return { user: makeUser(), token: 't2' };
       }),
     );
     window.localStorage.setItem(STORAGE_KEYS.token, 'stored-token');
@@ -87,9 +85,9 @@ describe('restore', () => {
       answer = resolve;
     });
     server.use(
-      http.post(apiUrl('/api/refresh-token'), async () => {
+      answerCall('refreshToken', async () => {
         await answered;
-        return HttpResponse.json({ user: makeUser(), token: 'late' });
+        return { user: makeUser(), token: 'late' };
       }),
     );
     window.localStorage.setItem(STORAGE_KEYS.token, 'stored-token');
@@ -148,12 +146,12 @@ describe('signing out revokes the token', () => {
     let revoked: () => void = () => undefined;
     const revocation = new Promise<string | null>((resolve) => {
       server.use(
-        http.post(apiUrl('/api/logout'), async ({ request }) => {
+        answerCall('logout', async ({ request }) => {
           resolve(request.headers.get('authorization'));
           await new Promise<void>((answer) => {
             revoked = answer;
           });
-          return HttpResponse.json({ message: 'Logged out' });
+          return { message: 'Logged out' };
         }),
       );
     });
@@ -177,7 +175,7 @@ describe('signing out revokes the token', () => {
       answered = resolve;
     });
     server.use(
-      http.post(apiUrl('/api/logout'), () => {
+      answerCall('logout', () => {
         setTimeout(answered, 10);
         return HttpResponse.json({ message: 'Invalid token' }, { status: 401 });
       }),
@@ -198,9 +196,9 @@ describe('signing out revokes the token', () => {
   test('nothing to revoke without a session; the 401 rule revokes nothing either', async () => {
     let calls = 0;
     server.use(
-      http.post(apiUrl('/api/logout'), () => {
+      answerCall('logout', () => {
         calls += 1;
-        return HttpResponse.json({ message: 'Logged out' });
+        return { message: 'Logged out' };
       }),
     );
     sessionStore.signOut();
@@ -232,13 +230,13 @@ test('a restore refused because another tab rotated the token meanwhile restores
   const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   const user = makeUser({ Name: 'Dr Second Tab' });
   server.use(
-    http.post(apiUrl('/api/refresh-token'), ({ request }) => {
+    answerCall('refreshToken', ({ request }) => {
       if (request.headers.get('authorization') === 'Bearer old') {
         // The other tab's refresh won the race and stored its token before this answer came back.
         window.localStorage.setItem(STORAGE_KEYS.token, 'rotated');
         return HttpResponse.json({ message: 'Token revoked' }, { status: 401 });
       }
-      return HttpResponse.json({ user, token: 'rotated-again' });
+      return { user, token: 'rotated-again' };
     }),
   );
   window.localStorage.setItem(STORAGE_KEYS.token, 'old');
@@ -389,10 +387,10 @@ describe('one refresh across tabs', () => {
   function rotatingServer(user = makeUser()) {
     const presented: string[] = [];
     server.use(
-      http.post(apiUrl('/api/refresh-token'), ({ request }) => {
+      answerCall('refreshToken', ({ request }) => {
         const token = (request.headers.get('authorization') ?? '').replace('Bearer ', '');
         presented.push(token);
-        return HttpResponse.json({ user, token: `${token}+1` });
+        return { user, token: `${token}+1` };
       }),
     );
     return { presented, user };

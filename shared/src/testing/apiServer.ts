@@ -1,15 +1,10 @@
-import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { configureApi } from '../api/apiClient';
+import { answerCall } from './answerCall';
+import { TEST_API_BASE_URL } from './apiUrl';
 import { resetSharedState } from './resetSharedState';
 
-/** The API base URL every test talks to; MSW answers for it. */
-export const TEST_API_BASE_URL = 'http://api.test';
-
-/** An absolute URL on the test API, for MSW handlers: apiUrl('/api/login'). */
-export function apiUrl(path: string): string {
-  return `${TEST_API_BASE_URL}${path.startsWith('/') ? path : `/${path}`}`;
-}
+export { TEST_API_BASE_URL, apiUrl } from './apiUrl';
 
 type Handlers = Parameters<typeof setupServer>;
 
@@ -20,15 +15,11 @@ type Handlers = Parameters<typeof setupServer>;
  * token and the navbar's background-job lists (empty) are answered by default.
  */
 export function setupApiServer(...handlers: Handlers) {
-  // Signing out revokes the token (POST /api/logout); any screen with a sign-out button may send it.
-  const revokeToken = http.post(apiUrl('/api/logout'), () => HttpResponse.json({ message: 'Logged out' }));
+  // Signing out revokes the token; any screen with a sign-out button may send it.
+  const revokeToken = answerCall('logout', () => ({ message: 'Logged out' }));
   // The host's navbar lists the user's background jobs on every signed-in screen: none, unless a test says so.
-  const noActiveJobs = http.get(apiUrl('/api/background-jobs/user/:userId/active'), () =>
-    HttpResponse.json({ active_jobs: [] }),
-  );
-  const noRecentJobs = http.get(apiUrl('/api/background-jobs/user/:userId/recent-completed'), () =>
-    HttpResponse.json({ recent_completed: [] }),
-  );
+  const noActiveJobs = answerCall('listActiveJobs', () => ({ active_jobs: [] }));
+  const noRecentJobs = answerCall('listRecentCompletedJobs', () => ({ recent_completed: [] }));
   const server = setupServer(...handlers, revokeToken, noActiveJobs, noRecentJobs);
   const unhandled: string[] = [];
 

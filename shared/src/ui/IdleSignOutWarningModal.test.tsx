@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { apiUrl, http, HttpResponse, makeUser, setupApiServer } from '../testing';
+import { answerCall, makeUser, setupApiServer } from '../testing';
 import { renderWithProviders } from '../testing/renderWithProviders';
 import { makeRuntimeConfig, provideRuntimeConfig } from '../testing/suiteRemotes';
 import { LAST_ACTIVITY_STORAGE_KEY } from '../session/idleActivity';
@@ -14,9 +14,9 @@ const START = new Date('2026-03-02T09:00:00Z').getTime();
 function countRevocations() {
   const revoked: (string | null)[] = [];
   server.use(
-    http.post(apiUrl('/api/logout'), ({ request }) => {
+    answerCall('logout', ({ request }) => {
       revoked.push(request.headers.get('authorization'));
-      return HttpResponse.json({ message: 'Logged out' });
+      return { message: 'Logged out' };
     }),
   );
   return revoked;

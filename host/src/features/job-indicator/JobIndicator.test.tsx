@@ -2,8 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BackgroundJob, Job } from '@ewrt/shared';
 import {
-  apiUrl,
-  http,
+  answerCall,
   HttpResponse,
   makeUser,
   openJobSockets,
@@ -70,18 +69,16 @@ let activeRequests: { userId: string; at: number }[];
 let dismissed: string[];
 
 const server = setupApiServer(
-  http.get(apiUrl('/api/background-jobs/user/:userId/active'), ({ params }) => {
+  answerCall('listActiveJobs', ({ params }) => {
     activeRequests.push({ userId: String(params.userId), at: Date.now() - START.getTime() });
-    return HttpResponse.json({ active_jobs: active });
+    return { active_jobs: active };
   }),
-  http.get(apiUrl('/api/background-jobs/user/:userId/recent-completed'), () =>
-    HttpResponse.json({ recent_completed: recent }),
-  ),
-  http.post(apiUrl('/api/background-jobs/dismiss/:jobId'), ({ params }) => {
+  answerCall('listRecentCompletedJobs', () => ({ recent_completed: recent })),
+  answerCall('dismissJob', ({ params }) => {
     dismissed.push(String(params.jobId));
     active = active.filter((job) => job.id !== Number(params.jobId));
     recent = recent.filter((job) => job.id !== Number(params.jobId));
-    return HttpResponse.json({ success: true });
+    return { success: true };
   }),
 );
 
@@ -200,7 +197,7 @@ describe('background job indicator', () => {
     expect(within(panel).getByText('clinic-notes.txt')).toBeVisible();
   });
 
-  it('opens no live connection while none of the user\'s jobs is active', async () => {
+  it("opens no live connection while none of the user's jobs is active", async () => {
     active = [];
     renderHostAt('/users/dashboard', { user: makeUser() });
     await screen.findByRole('button', { name: 'Background jobs, 0 active' }, slow);
@@ -212,9 +209,7 @@ describe('background job indicator', () => {
   });
 
   it('a refused dismissal says so and keeps the job', async () => {
-    server.use(
-      http.post(apiUrl('/api/background-jobs/dismiss/:jobId'), () => new HttpResponse(null, { status: 500 })),
-    );
+    server.use(answerCall('dismissJob', () => new HttpResponse(null, { status: 500 })));
     const user = userEvent.setup();
     renderHostAt('/users/dashboard', { user: makeUser() });
     const panel = await openIndicator(user);

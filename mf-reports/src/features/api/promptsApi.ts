@@ -1,66 +1,52 @@
-// The prompt and default-import calls of part 3 §7 ("Draft reports and prompts", "Default prompt import").
+// The prompt and default-import calls.
 import type {
   DefaultLookup,
-  DefaultLookupsResponse,
   DefaultLookupType,
-  DefaultLookupTypesResponse,
-  DefaultsAvailableResponse,
   DefaultsImportResponse,
   Lookup,
-  LookupListResponse,
   LookupSavedResponse,
   LookupSaveRequest,
   LookupType,
   LookupTypeCreatedResponse,
-  LookupTypeListResponse,
   MessageResponse,
 } from '@ewrt/contract';
-import { apiClient } from '@ewrt/shared';
+import { callApi } from '@ewrt/shared';
 
 export async function listPrompts(): Promise<Lookup[]> {
-  const { data } = await apiClient.get<LookupListResponse>('/api/lookups');
-  return data.lookups;
+  return (await callApi('listLookups')).lookups;
 }
 
 export async function listPromptTypes(): Promise<LookupType[]> {
-  const { data } = await apiClient.get<LookupTypeListResponse>('/api/lookup-types');
-  return data.lookupTypes;
+  return (await callApi('listLookupTypes')).lookupTypes;
 }
 
-export async function addPrompt(prompt: LookupSaveRequest): Promise<LookupSavedResponse> {
-  const { data } = await apiClient.post<LookupSavedResponse>('/api/lookups', prompt);
-  return data;
+export function addPrompt(prompt: LookupSaveRequest): Promise<LookupSavedResponse> {
+  return callApi('createLookup', { body: prompt });
 }
 
-export async function updatePrompt(id: number, prompt: LookupSaveRequest): Promise<LookupSavedResponse> {
-  const { data } = await apiClient.put<LookupSavedResponse>(`/api/lookups/${encodeURIComponent(id)}`, prompt);
-  return data;
+export function updatePrompt(id: number, prompt: LookupSaveRequest): Promise<LookupSavedResponse> {
+  return callApi('updateLookup', { params: { id }, body: prompt });
 }
 
-export async function deletePrompt(id: number): Promise<MessageResponse> {
-  const { data } = await apiClient.delete<MessageResponse>(`/api/lookups/${encodeURIComponent(id)}`);
-  return data;
+export function deletePrompt(id: number): Promise<MessageResponse> {
+  return callApi('deleteLookup', { params: { id } });
 }
 
-export async function createPromptType(name: string): Promise<LookupTypeCreatedResponse> {
-  const { data } = await apiClient.post<LookupTypeCreatedResponse>('/api/lookup-types', {
-    LookupTypeText: name,
-  });
-  return data;
+export function createPromptType(name: string): Promise<LookupTypeCreatedResponse> {
+  return callApi('createLookupType', { body: { LookupTypeText: name } });
 }
 
-/** The spec's cache invalidation after an import: a failure is ignored (part 3 §7). */
+/** The spec's cache invalidation after an import: a failure is ignored. */
 export async function invalidateUserCache(): Promise<void> {
   try {
-    await apiClient.post('/api/cache/invalidate-user');
+    await callApi('invalidateUserCache');
   } catch {
     // Nothing to tell the user: the import itself succeeded.
   }
 }
 
 export async function defaultsAvailable(): Promise<boolean> {
-  const { data } = await apiClient.get<DefaultsAvailableResponse>('/api/defaults/available');
-  return data.available;
+  return (await callApi('defaultsAvailable')).available;
 }
 
 export interface DefaultPromptSet {
@@ -71,19 +57,15 @@ export interface DefaultPromptSet {
 /** The provider's default types and prompts, fetched together for the import dialog. */
 export async function loadDefaultPromptSet(): Promise<DefaultPromptSet> {
   const [types, prompts] = await Promise.all([
-    apiClient.get<DefaultLookupTypesResponse>('/api/defaults/lookup-types'),
-    apiClient.get<DefaultLookupsResponse>('/api/defaults/lookups'),
+    callApi('listDefaultLookupTypes'),
+    callApi('listDefaultLookups'),
   ]);
-  return { types: types.data.lookup_types, prompts: prompts.data.lookups };
+  return { types: types.lookup_types, prompts: prompts.lookups };
 }
 
-export async function importDefaults(
+export function importDefaults(
   lookupTypeIds: number[],
   lookupIds: number[],
 ): Promise<DefaultsImportResponse> {
-  const { data } = await apiClient.post<DefaultsImportResponse>('/api/defaults/import', {
-    lookupTypeIds,
-    lookupIds,
-  });
-  return data;
+  return callApi('importDefaults', { body: { lookupTypeIds, lookupIds } });
 }

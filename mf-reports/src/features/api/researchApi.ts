@@ -1,42 +1,34 @@
-// The research assistant calls of part 3 §7.
+// The research assistant calls.
 import type {
   ChatHistoryMessage,
   MessageResponse,
+  ResearchExportRequest,
   ResearchSearchResponse,
   ResearchSource,
   ResearchStatusResponse,
   TrustedSource,
   TrustedSourceInput,
   TrustedSourceSavedResponse,
-  TrustedSourcesResponse,
 } from '@ewrt/contract';
-import { apiClient } from '@ewrt/shared';
+import { callApi, callPath } from '@ewrt/shared';
 import { requestFile, type ExportedFile } from '@ewrt/shared/kit';
 
-const sourcePath = (id: number) => `/api/research/trusted-sources/${encodeURIComponent(id)}`;
-
 export async function listTrustedSources(): Promise<TrustedSource[]> {
-  const { data } = await apiClient.get<TrustedSourcesResponse>('/api/research/trusted-sources');
-  return data.sources;
+  return (await callApi('listTrustedSources')).sources;
 }
 
-export async function getResearchStatus(): Promise<ResearchStatusResponse> {
-  const { data } = await apiClient.get<ResearchStatusResponse>('/api/research/status');
-  return data;
+export function getResearchStatus(): Promise<ResearchStatusResponse> {
+  return callApi('getResearchStatus');
 }
 
-export async function searchResearch(
+export function searchResearch(
   question: string,
   conversationHistory: readonly ChatHistoryMessage[],
 ): Promise<ResearchSearchResponse> {
-  const { data } = await apiClient.post<ResearchSearchResponse>('/api/research/search', {
-    question,
-    conversation_history: conversationHistory,
-  });
-  return data;
+  return callApi('searchResearch', { body: { question, conversation_history: [...conversationHistory] } });
 }
 
-/** The answer and the pages it cites as a Word document, saved as research_report_{timestamp}.docx (part 3 §9). */
+/** The answer and the pages it cites as a Word document, saved as research_report_{timestamp}.docx. */
 export function exportResearch(
   exported: {
     question: string;
@@ -46,43 +38,29 @@ export function exportResearch(
   },
   filename: string,
 ): Promise<ExportedFile> {
-  return requestFile(
-    {
-      url: '/api/research/export',
-      body: {
-        question: exported.question,
-        response: { text: exported.text, sources: exported.sources },
-        conversation_history: exported.conversationHistory,
-      },
-    },
-    filename,
-  );
+  const body: ResearchExportRequest = {
+    question: exported.question,
+    response: { text: exported.text, sources: [...exported.sources] },
+    conversation_history: [...exported.conversationHistory],
+  };
+  return requestFile({ url: callPath('exportResearch'), body }, filename);
 }
 
-export async function toggleTrustedSource(
-  id: number,
-  isActive: boolean,
-): Promise<TrustedSourceSavedResponse> {
-  const { data } = await apiClient.post<TrustedSourceSavedResponse>(`${sourcePath(id)}/toggle`, {
-    is_active: isActive,
-  });
-  return data;
+export function toggleTrustedSource(id: number, isActive: boolean): Promise<TrustedSourceSavedResponse> {
+  return callApi('toggleTrustedSource', { params: { id }, body: { is_active: isActive } });
 }
 
-export async function createTrustedSource(input: TrustedSourceInput): Promise<TrustedSourceSavedResponse> {
-  const { data } = await apiClient.post<TrustedSourceSavedResponse>('/api/research/trusted-sources', input);
-  return data;
+export function createTrustedSource(input: TrustedSourceInput): Promise<TrustedSourceSavedResponse> {
+  return callApi('createTrustedSource', { body: input });
 }
 
-export async function updateTrustedSource(
+export function updateTrustedSource(
   id: number,
   input: TrustedSourceInput,
 ): Promise<TrustedSourceSavedResponse> {
-  const { data } = await apiClient.put<TrustedSourceSavedResponse>(sourcePath(id), input);
-  return data;
+  return callApi('updateTrustedSource', { params: { id }, body: input });
 }
 
-export async function deleteTrustedSource(id: number): Promise<MessageResponse> {
-  const { data } = await apiClient.delete<MessageResponse>(sourcePath(id));
-  return data;
+export function deleteTrustedSource(id: number): Promise<MessageResponse> {
+  return callApi('deleteTrustedSource', { params: { id } });
 }

@@ -1,62 +1,55 @@
-// The structured template calls of part 3 §7. Every change is followed by the spec's cache invalidation.
+// The structured template calls. Every change is followed by the spec's cache invalidation.
 import type {
   MessageResponse,
   StructuredTemplateDetail,
   StructuredTemplateListItem,
-  StructuredTemplateListResponse,
   StructuredTemplatePreviewResponse,
   StructuredTemplateSavedResponse,
   StructuredTemplateSaveRequest,
 } from '@ewrt/contract';
-import { apiClient } from '@ewrt/shared';
-
-const BASE = '/api/structured-templates/structured-templates';
-const templatePath = (id: number) => `${BASE}/${encodeURIComponent(id)}`;
+import { callApi } from '@ewrt/shared';
 
 async function invalidateCache(): Promise<void> {
   try {
-    await apiClient.post('/api/cache/structured-templates/invalidate');
+    await callApi('invalidateStructuredTemplateCache');
   } catch {
     // The change itself is saved; the server reads templates afresh in any case.
   }
 }
 
 export async function listStructuredTemplates(): Promise<StructuredTemplateListItem[]> {
-  const { data } = await apiClient.get<StructuredTemplateListResponse>(BASE);
-  return data.templates;
+  return (await callApi('listStructuredTemplates')).templates;
 }
 
-export async function getStructuredTemplate(id: number): Promise<StructuredTemplateDetail> {
-  const { data } = await apiClient.get<StructuredTemplateDetail>(templatePath(id));
-  return data;
+export function getStructuredTemplate(id: number): Promise<StructuredTemplateDetail> {
+  return callApi('getStructuredTemplate', { params: { id } });
 }
 
 export async function previewStructuredTemplate(
   id: number,
 ): Promise<StructuredTemplatePreviewResponse['preview']> {
-  const { data } = await apiClient.get<StructuredTemplatePreviewResponse>(`${templatePath(id)}/preview`);
-  return data.preview;
+  return (await callApi('previewStructuredTemplate', { params: { id } })).preview;
 }
 
 export async function createStructuredTemplate(
   template: StructuredTemplateSaveRequest,
 ): Promise<StructuredTemplateSavedResponse> {
-  const { data } = await apiClient.post<StructuredTemplateSavedResponse>(BASE, template);
+  const saved = await callApi('createStructuredTemplate', { body: template });
   await invalidateCache();
-  return data;
+  return saved;
 }
 
 export async function updateStructuredTemplate(
   id: number,
   template: StructuredTemplateSaveRequest,
 ): Promise<StructuredTemplateSavedResponse> {
-  const { data } = await apiClient.put<StructuredTemplateSavedResponse>(templatePath(id), template);
+  const saved = await callApi('updateStructuredTemplate', { params: { id }, body: template });
   await invalidateCache();
-  return data;
+  return saved;
 }
 
 export async function deleteStructuredTemplate(id: number): Promise<MessageResponse> {
-  const { data } = await apiClient.delete<MessageResponse>(templatePath(id));
+  const deleted = await callApi('deleteStructuredTemplate', { params: { id } });
   await invalidateCache();
-  return data;
+  return deleted;
 }

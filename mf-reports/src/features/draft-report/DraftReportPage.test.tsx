@@ -1,7 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DRAFT_JOBS_SHOWN, DRAFT_JOB_POLL_INTERVAL_MS } from '@ewrt/contract/limits';
-import { apiUrl, http, HttpResponse, makeUser, renderWithProviders, setupApiServer } from '@ewrt/shared/testing';
+import {
+  answerCall,
+  HttpResponse,
+  makeUser,
+  renderWithProviders,
+  setupApiServer,
+} from '@ewrt/shared/testing';
 import {
   createDraftReportBackend,
   draftReportApiError,
@@ -139,9 +145,7 @@ describe('the patient', () => {
     expect(patient.getByRole('button', { name: 'Edit Event Date' })).toHaveFocus();
 
     server.use(
-      http.put(apiUrl('/api/patients/:id/update-date-of-event'), () =>
-        draftReportApiError(403, 'This patient is view only for you'),
-      ),
+      answerCall('updateDateOfEvent', () => draftReportApiError(403, 'This patient is view only for you')),
     );
     await user.click(patient.getByRole('button', { name: 'Edit Event Date' }));
     await user.click(patient.getByRole('button', { name: 'Save' }));
@@ -174,11 +178,7 @@ describe('report setup', () => {
   });
 
   it('says why types could not be loaded, with the server’s reason', async () => {
-    server.use(
-      http.get(apiUrl('/api/draft-report/lookup-types/:id'), () =>
-        draftReportApiError(503, 'Database is busy'),
-      ),
-    );
+    server.use(answerCall('listDraftReportTypes', () => draftReportApiError(503, 'Database is busy')));
     renderPage();
     expect(await screen.findByText('Failed to load lookup types: Database is busy', {}, slow)).toBeVisible();
     expect(generateButton()).toBeDisabled();
@@ -283,8 +283,8 @@ describe('generating a report', () => {
       makeDraftStatus({ status: 'failed', error_message: 'No indexed records for this patient' }),
     ];
     server.use(
-      http.post(
-        apiUrl('/api/draft-report/generate'),
+      answerCall(
+        'generateDraftReport',
         () => draftReportApiError(403, 'This feature is not available to you'),
         { once: true },
       ),
@@ -321,10 +321,10 @@ describe('generating a report', () => {
 describe('a request that fails without a reason', () => {
   it('says the start failed, and after a finished job that its results could not be fetched', async () => {
     server.use(
-      http.post(apiUrl('/api/draft-report/generate'), () => new HttpResponse(null, { status: 502 }), {
+      answerCall('generateDraftReport', () => new HttpResponse(null, { status: 502 }), {
         once: true,
       }),
-      http.get(apiUrl('/api/draft-report/results/:jobId'), () => new HttpResponse(null, { status: 502 }), {
+      answerCall('getDraftReportResults', () => new HttpResponse(null, { status: 502 }), {
         once: true,
       }),
     );

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
-  apiUrl,
-  http,
+  answerCall,
   HttpResponse,
   makeDocumentPage,
   makePageImage,
@@ -59,12 +58,10 @@ function citedPage() {
         }),
       );
     }),
-    http.get(apiUrl('/api/patients/:id/bundle/download'), ({ params }) =>
-      HttpResponse.json({
-        download_url: `http://api.test/api/files/signed-bundle-${String(params.id)}`,
-        filename: 'bundle.pdf',
-      }),
-    ),
+    answerCall('getBundleDownload', ({ params }) => ({
+      download_url: `http://api.test/api/files/signed-bundle-${String(params.id)}`,
+      filename: 'bundle.pdf',
+    })),
   );
   return asked;
 }

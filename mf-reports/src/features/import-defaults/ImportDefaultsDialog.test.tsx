@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IMPORT_PREVIEW_LENGTH } from '@ewrt/contract/limits';
 import {
-  apiUrl,
-  http,
+  answerCall,
   HttpResponse,
   makeUser,
   renderWithProviders,
@@ -145,9 +144,7 @@ describe('importing', () => {
   });
 
   it('ignores a failure of the cache call', async () => {
-    server.use(
-      http.post(apiUrl('/api/cache/invalidate-user'), () => promptApiError(500, 'Cache unavailable')),
-    );
+    server.use(answerCall('invalidateUserCache', () => promptApiError(500, 'Cache unavailable')));
     const { user, dialog } = await openImportDialog();
     await user.click(
       await within(dialog).findByRole('checkbox', { name: 'Instructions and material facts' }, slow),
@@ -159,15 +156,13 @@ describe('importing', () => {
   });
 
   it("keeps the dialog open with the server's reason when the import fails, else Failed to import selected items", async () => {
-    server.use(
-      http.post(apiUrl('/api/defaults/import'), () => promptApiError(400, 'Unknown default prompt id 99')),
-    );
+    server.use(answerCall('importDefaults', () => promptApiError(400, 'Unknown default prompt id 99')));
     const { user, dialog } = await openImportDialog();
     await user.click(await within(dialog).findByRole('checkbox', { name: 'Prognosis' }, slow));
     await user.click(importButton(dialog));
     expect(await within(dialog).findByText('Unknown default prompt id 99', {}, slow)).toBeInTheDocument();
 
-    server.use(http.post(apiUrl('/api/defaults/import'), () => new HttpResponse(null, { status: 500 })));
+    server.use(answerCall('importDefaults', () => new HttpResponse(null, { status: 500 })));
     await user.click(importButton(dialog));
     expect(await within(dialog).findByText('Failed to import selected items', {}, slow)).toBeInTheDocument();
     expect(box(dialog, 'Prognosis')).toBeChecked();
@@ -177,7 +172,7 @@ describe('importing', () => {
 describe('when there is nothing to import', () => {
   it("shows the server's reason when the defaults cannot be loaded, else Failed to load default prompts", async () => {
     server.use(
-      http.get(apiUrl('/api/defaults/lookups'), () =>
+      answerCall('listDefaultLookups', () =>
         promptApiError(403, 'Your access level does not include draft reports and prompts'),
       ),
     );
@@ -189,7 +184,7 @@ describe('when there is nothing to import', () => {
         slow,
       ),
     ).toBeInTheDocument();
-    server.use(http.get(apiUrl('/api/defaults/lookups'), () => new HttpResponse(null, { status: 500 })));
+    server.use(answerCall('listDefaultLookups', () => new HttpResponse(null, { status: 500 })));
     await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
     expect(await within(dialog).findByText('Failed to load default prompts', {}, slow)).toBeInTheDocument();
   });

@@ -65,7 +65,7 @@ export function selectionSummary(selection: ImportSelection): string {
   )} selected`;
 }
 
-/** The body of POST /api/defaults/import, ids in ascending order. */
+/** The body of the importDefaults call, ids in ascending order. */
 export function importRequestOf(selection: ImportSelection): DefaultsImportRequest {
   const ascending = (ids: ReadonlySet<number>) => [...ids].sort((a, b) => a - b);
   return { lookupTypeIds: ascending(selection.typeIds), lookupIds: ascending(selection.promptIds) };

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, makeUser, renderWithProviders, setupApiServer, apiUrl } from '@ewrt/shared/testing';
+import { answerCall, makeUser, renderWithProviders, setupApiServer } from '@ewrt/shared/testing';
 import { ReportsApp } from '../../app/ReportsApp';
 import {
   createPromptBackend,
@@ -166,7 +166,7 @@ describe('the prompt table', () => {
 
   it('shows the server message when the prompts cannot be loaded, else Failed to load prompts', async () => {
     server.use(
-      http.get(apiUrl('/api/lookups'), () =>
+      answerCall('listLookups', () =>
         promptApiError(403, 'Your access level does not include draft reports and prompts'),
       ),
     );
@@ -174,7 +174,7 @@ describe('the prompt table', () => {
     expect(
       await screen.findByText('Your access level does not include draft reports and prompts', {}, slow),
     ).toBeVisible();
-    server.use(http.get(apiUrl('/api/lookups'), () => new Response(null, { status: 500 })));
+    server.use(answerCall('listLookups', () => new Response(null, { status: 500 })));
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Failed to load prompts', {}, slow)).toBeVisible();
   });
@@ -226,7 +226,7 @@ describe('adding, editing and deleting prompts', () => {
   });
 
   it("shows the server's reason when adding fails, else Failed to add prompt, and keeps what was typed", async () => {
-    server.use(http.post(apiUrl('/api/lookups'), () => promptApiError(400, 'Unknown prompt type')));
+    server.use(answerCall('createLookup', () => promptApiError(400, 'Unknown prompt type')));
     const user = renderPage();
     await shownTitles();
     await user.click(screen.getByRole('button', { name: 'Add Prompt' }));
@@ -237,7 +237,7 @@ describe('adding, editing and deleting prompts', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add Prompt' }));
     expect(await within(dialog).findByText('Unknown prompt type', {}, slow)).toBeVisible();
 
-    server.use(http.post(apiUrl('/api/lookups'), () => new Response(null, { status: 500 })));
+    server.use(answerCall('createLookup', () => new Response(null, { status: 500 })));
     await user.click(within(dialog).getByRole('button', { name: 'Add Prompt' }));
     expect(await within(dialog).findByText('Failed to add prompt', {}, slow)).toBeVisible();
     expect(within(dialog).getByLabelText('Title')).toHaveValue('Care');
@@ -276,7 +276,7 @@ describe('adding, editing and deleting prompts', () => {
 
   it("shows the server's reason when an update fails, else Failed to update prompt", async () => {
     server.use(
-      http.put(apiUrl('/api/lookups/:id'), () =>
+      answerCall('updateLookup', () =>
         promptApiError(
           403,
           'You can only change your own prompts, unless you are an administrator or the group admin',
@@ -295,7 +295,7 @@ describe('adding, editing and deleting prompts', () => {
         slow,
       ),
     ).toBeVisible();
-    server.use(http.put(apiUrl('/api/lookups/:id'), () => new Response(null, { status: 500 })));
+    server.use(answerCall('updateLookup', () => new Response(null, { status: 500 })));
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await within(dialog).findByText('Failed to update prompt', {}, slow)).toBeVisible();
   });
@@ -314,14 +314,14 @@ describe('adding, editing and deleting prompts', () => {
   });
 
   it("shows the server's reason when a deletion fails, else Failed to delete prompt", async () => {
-    server.use(http.delete(apiUrl('/api/lookups/:id'), () => promptApiError(404, 'Prompt not found')));
+    server.use(answerCall('deleteLookup', () => promptApiError(404, 'Prompt not found')));
     const user = renderPage();
     await shownTitles();
     await user.click(screen.getByRole('button', { name: 'Delete Breach of duty' }));
     const confirm = await screen.findByRole('dialog', { name: 'Confirm Delete' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete Prompt' }));
     expect(await within(confirm).findByText('Prompt not found', {}, slow)).toBeVisible();
-    server.use(http.delete(apiUrl('/api/lookups/:id'), () => new Response(null, { status: 500 })));
+    server.use(answerCall('deleteLookup', () => new Response(null, { status: 500 })));
     await user.click(within(confirm).getByRole('button', { name: 'Delete Prompt' }));
     expect(await within(confirm).findByText('Failed to delete prompt', {}, slow)).toBeVisible();
   });
@@ -351,7 +351,7 @@ describe('prompt types', () => {
 
   it("shows the server's reason when a type cannot be created, else Failed to create prompt type", async () => {
     server.use(
-      http.post(apiUrl('/api/lookup-types'), () =>
+      answerCall('createLookupType', () =>
         promptApiError(409, 'A prompt type with this name already exists'),
       ),
     );
@@ -364,7 +364,7 @@ describe('prompt types', () => {
     expect(
       await within(dialog).findByText('A prompt type with this name already exists', {}, slow),
     ).toBeVisible();
-    server.use(http.post(apiUrl('/api/lookup-types'), () => new Response(null, { status: 500 })));
+    server.use(answerCall('createLookupType', () => new Response(null, { status: 500 })));
     await user.click(within(dialog).getByRole('button', { name: 'Create Type' }));
     expect(await within(dialog).findByText('Failed to create prompt type', {}, slow)).toBeVisible();
   });

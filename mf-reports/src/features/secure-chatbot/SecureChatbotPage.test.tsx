@@ -2,8 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChatSendRequest } from '@ewrt/contract';
 import {
-  apiUrl,
-  http,
+  answerCall,
   HttpResponse,
   makeUser,
   renderWithProviders,
@@ -209,7 +208,7 @@ describe('the additional context', () => {
           message: TOO_LONG,
         });
       }),
-      http.post(apiUrl('/api/chat/send'), () => HttpResponse.json(makeChatReply('Should not be asked'))),
+      answerCall('sendChatMessage', () => makeChatReply('Should not be asked')),
     );
     const user = renderPage();
     fireEvent.change(contextBox(), { target: { value: 'Report' } });

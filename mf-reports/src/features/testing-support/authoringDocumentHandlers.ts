@@ -1,26 +1,7 @@
-// Test data and MSW handlers for the style document and report template calls (part 3 §7 "Style document" and
-// "Report templates"). Each handler takes either the answer's body (sent as JSON with the call's status) or an
-// MSW resolver for anything dynamic.
-import type {
-  DownloadLinkResponse,
-  ExampleDocumentInfo,
-  MessageResponse,
-  ReportTemplate,
-  ReportTemplateListResponse,
-  ReportTemplateSavedResponse,
-} from '@ewrt/contract';
-import { apiUrl, http, HttpResponse } from '@ewrt/shared/testing';
-import type { HttpResponseResolver, PathParams } from 'msw';
-
-type Resolver = HttpResponseResolver<PathParams, never>;
-/** A handler's answer: the body (sent as JSON with the handler's status) or a resolver. */
-export type AuthoringDocumentAnswer<Body> = Body | Resolver;
-
-function respond<Body>(answer: AuthoringDocumentAnswer<Body>, status: number): Resolver {
-  return typeof answer === 'function'
-    ? (answer as Resolver)
-    : () => HttpResponse.json(answer as Parameters<typeof HttpResponse.json>[0], { status });
-}
+// Test data and MSW handlers for the style document and report template calls. Each handler takes either the
+// answer's body (sent as JSON with the call's status) or a function of what the call received for anything dynamic.
+import type { ExampleDocumentInfo, ReportTemplate } from '@ewrt/contract';
+import { answerCallWith, HttpResponse, type CallAnswering } from '@ewrt/shared/testing';
 
 /** An error answer as the server sends it (clients show its `message`). */
 export function authoringDocumentApiError(status: number, message: string) {
@@ -30,23 +11,19 @@ export function authoringDocumentApiError(status: number, message: string) {
 /** An error answer with no message, so the screen falls back to its own words. */
 export const bareServerError = () => new HttpResponse(null, { status: 500 });
 
-const STYLE_DOCUMENT_URL = '/api/users/:id/example-document';
-const TEMPLATES_URL = '/api/users/:id/report-templates';
-const TEMPLATE_URL = `${TEMPLATES_URL}/:templateId`;
-
 // Style document
 
-export const getStyleDocumentHandler = (answer: AuthoringDocumentAnswer<ExampleDocumentInfo>) =>
-  http.get(apiUrl(STYLE_DOCUMENT_URL), respond(answer, 200));
+export const getStyleDocumentHandler = (answer: CallAnswering<'getExampleDocument'>) =>
+  answerCallWith('getExampleDocument', answer);
 
-export const uploadStyleDocumentHandler = (answer: AuthoringDocumentAnswer<MessageResponse>) =>
-  http.post(apiUrl(STYLE_DOCUMENT_URL), respond(answer, 201));
+export const uploadStyleDocumentHandler = (answer: CallAnswering<'uploadExampleDocument'>) =>
+  answerCallWith('uploadExampleDocument', answer, 201);
 
-export const deleteStyleDocumentHandler = (answer: AuthoringDocumentAnswer<MessageResponse>) =>
-  http.delete(apiUrl(STYLE_DOCUMENT_URL), respond(answer, 200));
+export const deleteStyleDocumentHandler = (answer: CallAnswering<'deleteExampleDocument'>) =>
+  answerCallWith('deleteExampleDocument', answer);
 
-export const styleDocumentDownloadHandler = (answer: AuthoringDocumentAnswer<DownloadLinkResponse>) =>
-  http.get(apiUrl(`${STYLE_DOCUMENT_URL}/download`), respond(answer, 200));
+export const styleDocumentDownloadHandler = (answer: CallAnswering<'getExampleDocumentDownload'>) =>
+  answerCallWith('getExampleDocumentDownload', answer);
 
 /** The user's style document as the server describes it; override any field. */
 export function makeStyleDocumentInfo(overrides: Partial<ExampleDocumentInfo> = {}): ExampleDocumentInfo {
@@ -73,20 +50,20 @@ export const NO_STYLE_DOCUMENT: ExampleDocumentInfo = {
 
 // Report templates
 
-export const listReportTemplatesHandler = (answer: AuthoringDocumentAnswer<ReportTemplateListResponse>) =>
-  http.get(apiUrl(TEMPLATES_URL), respond(answer, 200));
+export const listReportTemplatesHandler = (answer: CallAnswering<'listReportTemplates'>) =>
+  answerCallWith('listReportTemplates', answer);
 
-export const uploadReportTemplateHandler = (answer: AuthoringDocumentAnswer<ReportTemplateSavedResponse>) =>
-  http.post(apiUrl(TEMPLATES_URL), respond(answer, 201));
+export const uploadReportTemplateHandler = (answer: CallAnswering<'uploadReportTemplate'>) =>
+  answerCallWith('uploadReportTemplate', answer, 201);
 
-export const updateReportTemplateHandler = (answer: AuthoringDocumentAnswer<ReportTemplateSavedResponse>) =>
-  http.put(apiUrl(TEMPLATE_URL), respond(answer, 200));
+export const updateReportTemplateHandler = (answer: CallAnswering<'updateReportTemplate'>) =>
+  answerCallWith('updateReportTemplate', answer);
 
-export const deleteReportTemplateHandler = (answer: AuthoringDocumentAnswer<MessageResponse>) =>
-  http.delete(apiUrl(TEMPLATE_URL), respond(answer, 200));
+export const deleteReportTemplateHandler = (answer: CallAnswering<'deleteReportTemplate'>) =>
+  answerCallWith('deleteReportTemplate', answer);
 
-export const reportTemplateDownloadHandler = (answer: AuthoringDocumentAnswer<DownloadLinkResponse>) =>
-  http.get(apiUrl(`${TEMPLATE_URL}/download`), respond(answer, 200));
+export const reportTemplateDownloadHandler = (answer: CallAnswering<'getReportTemplateDownload'>) =>
+  answerCallWith('getReportTemplateDownload', answer);
 
 /** One of the user's report templates; override any field. */
 export function makeReportTemplate(overrides: Partial<ReportTemplate> = {}): ReportTemplate {

@@ -1,24 +1,7 @@
-// Test data and MSW handlers for the secure chatbot calls (part 3 §7 "Secure chatbot"). Each handler takes either
-// the answer's body (sent as JSON with the call's status) or an MSW resolver for anything dynamic.
-import type {
-  ChatSendRequest,
-  ChatSendResponse,
-  ChatStatusResponse,
-  ModelInfo,
-  ValidateContextResponse,
-} from '@ewrt/contract';
-import { apiUrl, http, HttpResponse } from '@ewrt/shared/testing';
-import type { HttpResponseResolver, PathParams } from 'msw';
-
-type Resolver = HttpResponseResolver<PathParams>;
-/** A handler's answer: the body (sent as JSON with status 200) or a resolver. */
-export type ChatAnswer<Body> = Body | Resolver;
-
-function respond<Body>(answer: ChatAnswer<Body>): Resolver {
-  return typeof answer === 'function'
-    ? (answer as Resolver)
-    : () => HttpResponse.json(answer as Parameters<typeof HttpResponse.json>[0]);
-}
+// Test data and MSW handlers for the secure chatbot calls. Each handler takes either the answer's body (sent as JSON
+// with the call's status) or a function of what the call received for anything dynamic.
+import type { ChatSendRequest, ChatSendResponse, ChatStatusResponse, ModelInfo } from '@ewrt/contract';
+import { answerCall, answerCallWith, HttpResponse, type CallAnswering } from '@ewrt/shared/testing';
 
 /** An error answer as the server sends it (clients show its `message`). */
 export function chatApiError(status: number, message: string) {
@@ -56,36 +39,35 @@ export function makeChatReply(response: string, overrides: Partial<ChatSendRespo
   return { response, timestamp: '2026-11-04T10:15:00.000Z', model_info: CHAT_MODEL, ...overrides };
 }
 
-export const chatStatusHandler = (answer: ChatAnswer<ChatStatusResponse>) =>
-  http.get(apiUrl('/api/chat/status'), respond(answer));
+export const chatStatusHandler = (answer: CallAnswering<'getChatStatus'>) =>
+  answerCallWith('getChatStatus', answer);
 
 /** Accepts any context unless told otherwise. */
-export const validateContextHandler = (answer?: ChatAnswer<ValidateContextResponse>) =>
-  http.post(
-    apiUrl('/api/chat/validate-context'),
-    answer
-      ? respond(answer)
-      : async ({ request }) => {
-          const { context } = (await request.json()) as { context: string };
-          const words = context.trim() ? context.trim().split(/\s+/).length : 0;
-          return HttpResponse.json({
-            valid: true,
-            character_count: context.length,
-            word_count: words,
-            message: 'Context is within the limit',
-          });
-        },
+export const validateContextHandler = (answer?: CallAnswering<'validateChatContext'>) =>
+  answerCallWith(
+    'validateChatContext',
+    answer ??
+      (({ body: { context } }) => {
+        const words = context.trim() ? context.trim().split(/\s+/).length : 0;
+        return {
+          valid: true,
+          character_count: context.length,
+          word_count: words,
+          message: 'Context is within the limit',
+        };
+      }),
   );
 
 /** Answers every message with `reply`, recording each request's body. */
-export function sendChatHandler(reply: ChatAnswer<ChatSendResponse>, received: ChatSendRequest[] = []) {
-  return http.post(apiUrl('/api/chat/send'), async (info) => {
-    received.push((await info.request.clone().json()) as ChatSendRequest);
-    return respond(reply)(info);
+export function sendChatHandler(reply: CallAnswering<'sendChatMessage'>, received: ChatSendRequest[] = []) {
+  return answerCall('sendChatMessage', (call) => {
+    received.push(call.body);
+    return typeof reply === 'function' ? reply(call) : reply;
   });
 }
 
-export const exportChatHandler = (answer: Resolver) => http.post(apiUrl('/api/chat/export'), answer);
+export const exportChatHandler = (answer: CallAnswering<'exportChat'>) =>
+  answerCallWith('exportChat', answer);
 
 /** A Word file as the export call answers it, unnamed, so the browser names it (part 3 §7). */
 export function wordFileAnswer() {

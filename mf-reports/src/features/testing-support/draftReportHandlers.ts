@@ -8,11 +8,10 @@ import type {
   DraftReportStatusResponse,
   DraftReportType,
   DraftSource,
-  GenerateDraftReportRequest,
   ReportSection,
 } from '@ewrt/contract';
 import { COMPLETE_FINAL_REPORT } from '@ewrt/contract/limits';
-import { apiUrl, http, HttpResponse, makePatient } from '@ewrt/shared/testing';
+import { answerCall, HttpResponse, makePatient } from '@ewrt/shared/testing';
 import type { Patient } from '@ewrt/shared';
 import { listReportTemplatesHandler, makeReportTemplate } from './authoringDocumentHandlers';
 import { DEFAULT_PROMPTS, DEFAULT_TYPES } from './promptHandlers';
@@ -231,47 +230,49 @@ export function draftReportApiError(status: number, message: string) {
   return HttpResponse.json({ message }, { status });
 }
 
-async function record(backend: DraftReportBackend, request: Request): Promise<unknown> {
-  const text = request.method === 'GET' ? '' : await request.text();
-  const body: unknown = text === '' ? null : JSON.parse(text);
+function record(backend: DraftReportBackend, { request, body }: { request: Request; body: unknown }): void {
   const url = new URL(request.url);
-  backend.requests.push({ method: request.method, path: url.pathname, search: url.search, body });
-  return body;
+  backend.requests.push({
+    method: request.method,
+    path: url.pathname,
+    search: url.search,
+    body: body ?? null,
+  });
 }
 
 /** Every call the Draft Report screen makes, answered from the backend. */
 export function draftReportHandlers(backend: DraftReportBackend) {
   return [
-    http.get(apiUrl('/api/patients/:id'), async ({ request, params }) => {
-      await record(backend, request);
-      return Number(params.id) === backend.patient.ID_Patient
-        ? HttpResponse.json(backend.patient)
+    answerCall('getPatient', (call) => {
+      record(backend, call);
+      return Number(call.params.id) === backend.patient.ID_Patient
+        ? backend.patient
         : draftReportApiError(404, 'Patient not found');
     }),
-    http.put(apiUrl('/api/patients/:id/update-date-of-event'), async ({ request }) => {
-      const body = (await record(backend, request)) as { DateofEvent: string | null };
-      backend.patient = { ...backend.patient, DateofEvent: body.DateofEvent };
-      return HttpResponse.json({ patient: backend.patient, message: 'Date of Event updated' });
+    answerCall('updateDateOfEvent', (call) => {
+      record(backend, call);
+      backend.patient = { ...backend.patient, DateofEvent: call.body.DateofEvent ?? null };
+      return { patient: backend.patient, message: 'Date of Event updated' };
     }),
-    http.get(apiUrl('/api/draft-report/lookup-types/:id'), async ({ request }) => {
-      await record(backend, request);
-      return HttpResponse.json({ success: true, lookup_types: backend.types });
+    answerCall('listDraftReportTypes', (call) => {
+      record(backend, call);
+      return { success: true, lookup_types: backend.types };
     }),
-    http.get(apiUrl('/api/draft-report/prompts/:userId/:lookupTypeId'), async ({ request, params }) => {
-      await record(backend, request);
-      return HttpResponse.json({
+    answerCall('listDraftReportPrompts', (call) => {
+      record(backend, call);
+      return {
         success: true,
-        prompts: backend.prompts[Number(params.lookupTypeId)] ?? [],
-      });
+        prompts: backend.prompts[Number(call.params.lookupTypeId)] ?? [],
+      };
     }),
-    http.post(apiUrl('/api/draft-report/generate'), async ({ request }) => {
-      const body = (await record(backend, request)) as GenerateDraftReportRequest;
+    answerCall('generateDraftReport', (call) => {
+      record(backend, call);
       const job = makeDraftJob({
         id: backend.nextJobId,
         status: 'pending',
         progress_percentage: 0,
         completed_at: null,
-        patient_id: body.patient_id,
+        patient_id: call.body.patient_id,
       });
       backend.jobs = [job, ...backend.jobs];
       return HttpResponse.json(
@@ -279,53 +280,52 @@ export function draftReportHandlers(backend: DraftReportBackend) {
         { status: 202 },
       );
     }),
-    http.get(apiUrl('/api/draft-report/status/:jobId'), async ({ request, params }) => {
-      await record(backend, request);
+    answerCall('getDraftReportStatus', (call) => {
+      record(backend, call);
       const answer = (backend.statuses.length > 1 ? backend.statuses.shift() : backend.statuses[0])!;
-      const jobId = Number(params.jobId);
+      const jobId = Number(call.params.jobId);
       // The job list follows what the polls report, as the server's would.
       backend.jobs = backend.jobs.map((job) =>
         job.id === jobId
           ? { ...job, status: answer.status, progress_percentage: answer.progress_percentage }
           : job,
       );
-      return HttpResponse.json({ ...answer, job_id: jobId });
+      return { ...answer, job_id: jobId };
     }),
-    http.get(apiUrl('/api/draft-report/results/:jobId'), async ({ request, params }) => {
-      await record(backend, request);
-      const jobId = Number(params.jobId);
+    answerCall('getDraftReportResults', (call) => {
+      record(backend, call);
+      const jobId = Number(call.params.jobId);
       const result = backend.results[jobId];
       return result
-        ? HttpResponse.json({ success: true, job_id: jobId, results: { processing_result: result } })
+        ? { success: true, job_id: jobId, results: { processing_result: result } }
         : draftReportApiError(409, 'The job has not completed');
     }),
-    http.get(apiUrl('/api/users/:id/draft-report-jobs'), async ({ request }) => {
-      await record(backend, request);
-      const url = new URL(request.url);
-      const page = Number(url.searchParams.get('page') ?? 1);
-      const limit = Number(url.searchParams.get('limit') ?? 10);
-      return HttpResponse.json({
+    answerCall('listDraftReportJobs', (call) => {
+      record(backend, call);
+      const page = Number(call.query.get('page') ?? 1);
+      const limit = Number(call.query.get('limit') ?? 10);
+      return {
         success: true,
         jobs: backend.jobs.slice((page - 1) * limit, page * limit),
         page,
         limit,
         total: backend.jobs.length,
-      });
+      };
     }),
-    http.get(apiUrl('/api/documents/gai/download/:patientId/:s3_key'), async ({ request, params }) => {
-      await record(backend, request);
-      const key = decodeURIComponent(String(params.s3_key));
-      return HttpResponse.json({
+    answerCall('downloadGeneratedDocument', (call) => {
+      record(backend, call);
+      const key = decodeURIComponent(call.params.s3_key);
+      return {
         download_url: `/files/signed/${encodeURIComponent(key)}`,
-        filename: key.split('/').pop(),
-      });
+        filename: key.slice(key.lastIndexOf('/') + 1),
+      };
     }),
-    http.get(apiUrl('/api/defaults/available'), async ({ request }) => {
-      await record(backend, request);
-      return HttpResponse.json({ available: backend.defaultsAvailable });
+    answerCall('defaultsAvailable', (call) => {
+      record(backend, call);
+      return { available: backend.defaultsAvailable };
     }),
-    http.get(apiUrl('/api/defaults/lookup-types'), () => HttpResponse.json({ lookup_types: DEFAULT_TYPES })),
-    http.get(apiUrl('/api/defaults/lookups'), () => HttpResponse.json({ lookups: DEFAULT_PROMPTS })),
+    answerCall('listDefaultLookupTypes', () => ({ lookup_types: DEFAULT_TYPES })),
+    answerCall('listDefaultLookups', () => ({ lookups: DEFAULT_PROMPTS })),
     listReportTemplatesHandler({ templates: [makeReportTemplate()] }),
     listStructuredTemplatesHandler({
       templates: [

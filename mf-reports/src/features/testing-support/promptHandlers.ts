@@ -7,11 +7,9 @@ import type {
   DefaultLookupType,
   DefaultsImportRequest,
   Lookup,
-  LookupSaveRequest,
   LookupType,
-  LookupTypeCreateRequest,
 } from '@ewrt/contract';
-import { apiUrl, http, HttpResponse } from '@ewrt/shared/testing';
+import { answerCall, HttpResponse } from '@ewrt/shared/testing';
 
 export const SIGNED_IN_OWNER = { ID_User: 3, name: 'Dr Asha Patel', ID_Group: 1 } as const;
 
@@ -168,37 +166,35 @@ export function promptApiError(status: number, message: string) {
   return HttpResponse.json({ message }, { status });
 }
 
-async function record(backend: PromptBackend, request: Request): Promise<unknown> {
-  const text = await request.text();
-  const body: unknown = text === '' ? null : JSON.parse(text);
-  backend.requests.push({ method: request.method, path: new URL(request.url).pathname, body });
-  return body;
+function record(backend: PromptBackend, { request, body }: { request: Request; body: unknown }): void {
+  backend.requests.push({ method: request.method, path: new URL(request.url).pathname, body: body ?? null });
 }
 
 /** The handlers of every prompt call, answering from the backend. */
 export function promptHandlers(backend: PromptBackend) {
   const nextId = (ids: number[]) => Math.max(0, ...ids) + 1;
   return [
-    http.get(apiUrl('/api/lookups'), async ({ request }) => {
-      await record(backend, request);
-      return HttpResponse.json({ lookups: backend.prompts });
+    answerCall('listLookups', (call) => {
+      record(backend, call);
+      return { lookups: backend.prompts };
     }),
-    http.get(apiUrl('/api/lookup-types'), async ({ request }) => {
-      await record(backend, request);
-      return HttpResponse.json({ lookupTypes: backend.types });
+    answerCall('listLookupTypes', (call) => {
+      record(backend, call);
+      return { lookupTypes: backend.types };
     }),
-    http.post(apiUrl('/api/lookups'), async ({ request }) => {
-      const body = (await record(backend, request)) as LookupSaveRequest;
+    answerCall('createLookup', (call) => {
+      record(backend, call);
       const lookup = makePrompt({
-        ...body,
+        ...call.body,
         ID_Lookup: nextId(backend.prompts.map((prompt) => prompt.ID_Lookup)),
         date_added: '2026-03-01T12:00:00.000Z',
       });
       backend.prompts = [...backend.prompts, lookup];
       return HttpResponse.json({ message: 'Prompt added successfully', lookup }, { status: 201 });
     }),
-    http.put(apiUrl('/api/lookups/:id'), async ({ request, params }) => {
-      const body = (await record(backend, request)) as LookupSaveRequest;
+    answerCall('updateLookup', (call) => {
+      record(backend, call);
+      const { body, params } = call;
       const id = Number(params.id);
       const existing = backend.prompts.find((prompt) => prompt.ID_Lookup === id);
       if (!existing) return promptApiError(404, 'Prompt not found');
@@ -209,44 +205,44 @@ export function promptHandlers(backend: PromptBackend) {
         LookupType: body.LookupType,
       };
       backend.prompts = backend.prompts.map((prompt) => (prompt.ID_Lookup === id ? lookup : prompt));
-      return HttpResponse.json({ message: 'Prompt updated successfully', lookup });
+      return { message: 'Prompt updated successfully', lookup };
     }),
-    http.delete(apiUrl('/api/lookups/:id'), async ({ request, params }) => {
-      await record(backend, request);
-      backend.prompts = backend.prompts.filter((prompt) => prompt.ID_Lookup !== Number(params.id));
-      return HttpResponse.json({ message: 'Prompt deleted successfully' });
+    answerCall('deleteLookup', (call) => {
+      record(backend, call);
+      backend.prompts = backend.prompts.filter((prompt) => prompt.ID_Lookup !== Number(call.params.id));
+      return { message: 'Prompt deleted successfully' };
     }),
-    http.post(apiUrl('/api/lookup-types'), async ({ request }) => {
-      const body = (await record(backend, request)) as LookupTypeCreateRequest;
+    answerCall('createLookupType', (call) => {
+      record(backend, call);
       const lookupType: LookupType = {
         ID_LookupType: nextId(backend.types.map((type) => type.ID_LookupType)),
-        LookupTypeText: body.LookupTypeText,
+        LookupTypeText: call.body.LookupTypeText,
       };
       backend.types = [...backend.types, lookupType];
       return HttpResponse.json({ message: 'Prompt type created successfully', lookupType }, { status: 201 });
     }),
-    http.post(apiUrl('/api/cache/invalidate-user'), async ({ request }) => {
-      await record(backend, request);
-      return HttpResponse.json({
+    answerCall('invalidateUserCache', (call) => {
+      record(backend, call);
+      return {
         success: true,
         message: 'Nothing is cached: prompts and templates are read afresh',
-      });
+      };
     }),
-    http.get(apiUrl('/api/defaults/available'), async ({ request }) => {
-      await record(backend, request);
-      return HttpResponse.json({ available: backend.defaultsAvailable });
+    answerCall('defaultsAvailable', (call) => {
+      record(backend, call);
+      return { available: backend.defaultsAvailable };
     }),
-    http.get(apiUrl('/api/defaults/lookup-types'), async ({ request }) => {
-      await record(backend, request);
-      return HttpResponse.json({ lookup_types: backend.defaultTypes });
+    answerCall('listDefaultLookupTypes', (call) => {
+      record(backend, call);
+      return { lookup_types: backend.defaultTypes };
     }),
-    http.get(apiUrl('/api/defaults/lookups'), async ({ request }) => {
-      await record(backend, request);
-      return HttpResponse.json({ lookups: backend.defaultPrompts });
+    answerCall('listDefaultLookups', (call) => {
+      record(backend, call);
+      return { lookups: backend.defaultPrompts };
     }),
-    http.post(apiUrl('/api/defaults/import'), async ({ request }) => {
-      const body = (await record(backend, request)) as DefaultsImportRequest;
-      return HttpResponse.json(importIntoGroup(backend, body));
+    answerCall('importDefaults', (call) => {
+      record(backend, call);
+      return importIntoGroup(backend, call.body);
     }),
   ];
 }

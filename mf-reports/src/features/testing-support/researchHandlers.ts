@@ -1,7 +1,6 @@
-// Test data and MSW handlers for the research assistant calls (part 3 §7 "Research assistant"). Each handler takes
-// either the answer's body (sent as JSON with the call's status) or an MSW resolver for anything dynamic.
+// Test data and MSW handlers for the research assistant calls. Each handler takes either the answer's body (sent as
+// JSON with the call's status) or a function of what the call received for anything dynamic.
 import type {
-  MessageResponse,
   ModelInfo,
   ResearchSearchRequest,
   ResearchSearchResponse,
@@ -10,18 +9,7 @@ import type {
   TrustedSource,
   TrustedSourceSavedResponse,
 } from '@ewrt/contract';
-import { apiUrl, http, HttpResponse } from '@ewrt/shared/testing';
-import type { HttpResponseResolver, PathParams } from 'msw';
-
-type Resolver = HttpResponseResolver<PathParams>;
-/** A handler's answer: the body (sent as JSON with the handler's status) or a resolver. */
-export type ResearchAnswer<Body> = Body | Resolver;
-
-function respond<Body>(answer: ResearchAnswer<Body>, status = 200): Resolver {
-  return typeof answer === 'function'
-    ? (answer as Resolver)
-    : () => HttpResponse.json(answer as Parameters<typeof HttpResponse.json>[0], { status });
-}
+import { answerCall, answerCallWith, HttpResponse, type CallAnswering } from '@ewrt/shared/testing';
 
 /** An error answer as the server sends it (clients show its `message`). */
 export function researchApiError(status: number, message: string) {
@@ -89,33 +77,34 @@ export const savedSource = (message: string, source: TrustedSource): TrustedSour
   source,
 });
 
-export const trustedSourcesHandler = (answer: ResearchAnswer<{ sources: TrustedSource[] }>) =>
-  http.get(apiUrl('/api/research/trusted-sources'), respond(answer));
+export const trustedSourcesHandler = (answer: CallAnswering<'listTrustedSources'>) =>
+  answerCallWith('listTrustedSources', answer);
 
-export const researchStatusHandler = (answer: ResearchAnswer<ResearchStatusResponse>) =>
-  http.get(apiUrl('/api/research/status'), respond(answer));
+export const researchStatusHandler = (answer: CallAnswering<'getResearchStatus'>) =>
+  answerCallWith('getResearchStatus', answer);
 
 /** Answers every question with `answer`, recording each request's body. */
 export function searchResearchHandler(
-  answer: ResearchAnswer<ResearchSearchResponse>,
+  answer: CallAnswering<'searchResearch'>,
   received: ResearchSearchRequest[] = [],
 ) {
-  return http.post(apiUrl('/api/research/search'), async (info) => {
-    received.push((await info.request.clone().json()) as ResearchSearchRequest);
-    return respond(answer)(info);
+  return answerCall('searchResearch', (call) => {
+    received.push(call.body);
+    return typeof answer === 'function' ? answer(call) : answer;
   });
 }
 
-export const toggleSourceHandler = (answer: ResearchAnswer<TrustedSourceSavedResponse>) =>
-  http.post(apiUrl('/api/research/trusted-sources/:id/toggle'), respond(answer));
+export const toggleSourceHandler = (answer: CallAnswering<'toggleTrustedSource'>) =>
+  answerCallWith('toggleTrustedSource', answer);
 
-export const createSourceHandler = (answer: ResearchAnswer<TrustedSourceSavedResponse>) =>
-  http.post(apiUrl('/api/research/trusted-sources'), respond(answer, 201));
+export const createSourceHandler = (answer: CallAnswering<'createTrustedSource'>) =>
+  answerCallWith('createTrustedSource', answer, 201);
 
-export const updateSourceHandler = (answer: ResearchAnswer<TrustedSourceSavedResponse>) =>
-  http.put(apiUrl('/api/research/trusted-sources/:id'), respond(answer));
+export const updateSourceHandler = (answer: CallAnswering<'updateTrustedSource'>) =>
+  answerCallWith('updateTrustedSource', answer);
 
-export const deleteSourceHandler = (answer: ResearchAnswer<MessageResponse>) =>
-  http.delete(apiUrl('/api/research/trusted-sources/:id'), respond(answer));
+export const deleteSourceHandler = (answer: CallAnswering<'deleteTrustedSource'>) =>
+  answerCallWith('deleteTrustedSource', answer);
 
-export const exportResearchHandler = (answer: Resolver) => http.post(apiUrl('/api/research/export'), answer);
+export const exportResearchHandler = (answer: CallAnswering<'exportResearch'>) =>
+  answerCallWith('exportResearch', answer);

@@ -1,35 +1,18 @@
-// Test data and MSW handlers for the structured template calls (part 3 §7 "Structured templates"). Each handler
-// takes either the answer's body (sent as JSON with the call's status) or an MSW resolver for anything dynamic.
+// Test data and MSW handlers for the structured template calls. Each handler takes either the answer's body (sent as
+// JSON with the call's status) or a function of what the call received for anything dynamic.
 import type {
-  MessageResponse,
   StructuredTemplateDetail,
   StructuredTemplateListItem,
-  StructuredTemplateListResponse,
   StructuredTemplatePreviewResponse,
-  StructuredTemplateSavedResponse,
   TemplateSection,
 } from '@ewrt/contract';
 import { DEFAULT_EXPERT_DECLARATION, DEFAULT_FRONTPAGE_TITLE } from '@ewrt/contract/limits';
-import { apiUrl, http, HttpResponse } from '@ewrt/shared/testing';
-import type { HttpResponseResolver, PathParams } from 'msw';
-
-type Resolver = HttpResponseResolver<PathParams, never>;
-/** A handler's answer: the body (sent as JSON with the handler's status) or a resolver. */
-export type StructuredTemplateAnswer<Body> = Body | Resolver;
-
-function respond<Body>(answer: StructuredTemplateAnswer<Body>, status: number): Resolver {
-  return typeof answer === 'function'
-    ? (answer as Resolver)
-    : () => HttpResponse.json(answer as Parameters<typeof HttpResponse.json>[0], { status });
-}
+import { answerCall, answerCallWith, HttpResponse, type CallAnswering } from '@ewrt/shared/testing';
 
 /** An error answer as the server sends it (clients show its `message`). */
 export function structuredTemplateApiError(status: number, message: string) {
   return HttpResponse.json({ message }, { status });
 }
-
-const TEMPLATES_URL = '/api/structured-templates/structured-templates';
-const TEMPLATE_URL = `${TEMPLATES_URL}/:id`;
 
 // Test data
 
@@ -173,30 +156,27 @@ export function makeStructuredTemplatePreview(
 
 // Handlers
 
-export const listStructuredTemplatesHandler = (
-  answer: StructuredTemplateAnswer<StructuredTemplateListResponse>,
-) => http.get(apiUrl(TEMPLATES_URL), respond(answer, 200));
+export const listStructuredTemplatesHandler = (answer: CallAnswering<'listStructuredTemplates'>) =>
+  answerCallWith('listStructuredTemplates', answer);
 
-export const getStructuredTemplateHandler = (answer: StructuredTemplateAnswer<StructuredTemplateDetail>) =>
-  http.get(apiUrl(TEMPLATE_URL), respond(answer, 200));
+export const getStructuredTemplateHandler = (answer: CallAnswering<'getStructuredTemplate'>) =>
+  answerCallWith('getStructuredTemplate', answer);
 
-export const previewStructuredTemplateHandler = (
-  answer: StructuredTemplateAnswer<StructuredTemplatePreviewResponse>,
-) => http.get(apiUrl(`${TEMPLATE_URL}/preview`), respond(answer, 200));
+export const previewStructuredTemplateHandler = (answer: CallAnswering<'previewStructuredTemplate'>) =>
+  answerCallWith('previewStructuredTemplate', answer);
 
-export const createStructuredTemplateHandler = (
-  answer: StructuredTemplateAnswer<StructuredTemplateSavedResponse>,
-) => http.post(apiUrl(TEMPLATES_URL), respond(answer, 201));
+export const createStructuredTemplateHandler = (answer: CallAnswering<'createStructuredTemplate'>) =>
+  answerCallWith('createStructuredTemplate', answer, 201);
 
-export const updateStructuredTemplateHandler = (
-  answer: StructuredTemplateAnswer<StructuredTemplateSavedResponse>,
-) => http.put(apiUrl(TEMPLATE_URL), respond(answer, 200));
+export const updateStructuredTemplateHandler = (answer: CallAnswering<'updateStructuredTemplate'>) =>
+  answerCallWith('updateStructuredTemplate', answer);
 
-export const deleteStructuredTemplateHandler = (answer: StructuredTemplateAnswer<MessageResponse>) =>
-  http.delete(apiUrl(TEMPLATE_URL), respond(answer, 200));
+export const deleteStructuredTemplateHandler = (answer: CallAnswering<'deleteStructuredTemplate'>) =>
+  answerCallWith('deleteStructuredTemplate', answer);
 
 /** The cache invalidation every change is followed by. */
 export const invalidateStructuredTemplateCacheHandler = () =>
-  http.post(apiUrl('/api/cache/structured-templates/invalidate'), () =>
-    HttpResponse.json({ success: true, message: 'Structured template cache invalidated' }),
-  );
+  answerCall('invalidateStructuredTemplateCache', () => ({
+    success: true,
+    message: 'Structured template cache invalidated',
+  }));

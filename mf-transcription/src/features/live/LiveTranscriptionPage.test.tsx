@@ -4,8 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import type { TranscriptionPayload } from '@ewrt/contract';
 import { TRANSCRIPTION_AUTOSAVE_INTERVAL_MS, TRANSCRIPTION_EVENTS } from '@ewrt/contract/limits';
 import {
-  apiUrl,
-  http,
+  answerCall,
   HttpResponse,
   makeUser,
   provideRuntimeConfig,
@@ -17,6 +16,7 @@ import {
 import { LiveTranscriptionPage } from './LiveTranscriptionPage';
 import { installFakeAudioCapture } from './testing/fakeAudioCapture';
 import {
+  answerSummaries,
   transcriptionApiError,
   createLiveTranscriptionBackend,
   INSTALL_COMMAND,
@@ -257,7 +257,7 @@ describe('starting', () => {
   });
 
   it("shows 'Failed to load transcription types' when the types cannot be loaded", async () => {
-    server.use(http.get(apiUrl('/api/transcription/types'), () => new HttpResponse(null, { status: 500 })));
+    server.use(answerCall('getTranscriptionTypes', () => new HttpResponse(null, { status: 500 })));
     renderPage();
     expect(await screen.findByText('Failed to load transcription types', {}, slow)).toBeVisible();
   });
@@ -421,9 +421,7 @@ describe('recording', () => {
 
     recognised(socket, 'worse on turning the head', false);
     server.use(
-      http.post(apiUrl('/api/transcription/save'), () =>
-        transcriptionApiError(500, 'The database is unavailable'),
-      ),
+      answerCall('saveTranscription', () => transcriptionApiError(500, 'The database is unavailable')),
     );
     await act(async () => {
       await jest.advanceTimersByTimeAsync(TRANSCRIPTION_AUTOSAVE_INTERVAL_MS);
@@ -474,7 +472,7 @@ describe('continuing and starting over', () => {
   });
 
   it("says 'Failed to load selected transcription' when it cannot be loaded, or the server's reason", async () => {
-    server.use(http.get(apiUrl('/api/transcription/:id'), () => new HttpResponse(null, { status: 500 })));
+    server.use(answerCall('getTranscription', () => new HttpResponse(null, { status: 500 })));
     renderPage({ route: '/transcription/live?patientId=101&loadTranscription=404' });
     expect(await screen.findByText('Failed to load selected transcription', {}, slow)).toBeVisible();
   });
@@ -554,7 +552,7 @@ describe('saving and completing', () => {
     ).toBeInTheDocument();
 
     server.use(
-      http.post(apiUrl('/api/transcription/save'), () => new HttpResponse(null, { status: 500 }), {
+      answerCall('saveTranscription', () => new HttpResponse(null, { status: 500 }), {
         once: true,
       }),
     );
@@ -658,11 +656,7 @@ describe('saving and completing', () => {
   it("shows 'Error processing transcription: {server error}' when the model fails", async () => {
     backend.status = makeStatus(true);
     const { user } = await recordingWithText();
-    server.use(
-      http.post(apiUrl('/api/bedrock/:call'), () =>
-        transcriptionApiError(502, 'The language model did not answer'),
-      ),
-    );
+    server.use(...answerSummaries(() => transcriptionApiError(502, 'The language model did not answer')));
     await user.click(screen.getByRole('button', { name: 'Complete' }));
     const dialog = await dialogTitled('Complete Transcription');
     await user.click(await within(dialog).findByRole('button', { name: /Process with AI/ }));

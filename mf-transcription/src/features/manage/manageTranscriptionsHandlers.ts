@@ -1,9 +1,8 @@
-// Test data and MSW handlers for Manage Transcriptions (part 3 §7 "Transcription": list, download, delete) and the
-// patient the screen loads from ?patientId=. Each handler takes the answer's body (sent as JSON with status 200) or
-// an MSW resolver for anything dynamic.
-import type { MessageResponse, Transcription, TranscriptionsResponse } from '@ewrt/contract';
-import { apiUrl, http, HttpResponse } from '@ewrt/shared/testing';
-import { respond, type Answer as ManageAnswer, type Resolver } from '../testing/transcriptionFixtures';
+// Test data and MSW handlers for Manage Transcriptions (list, download, delete) and the patient the screen loads
+// from ?patientId=. Each handler takes the answer's body (sent as JSON with status 200) or a function of what the
+// call received for anything dynamic.
+import type { Transcription, TranscriptionsResponse } from '@ewrt/contract';
+import { answerCallWith, HttpResponse, type CallAnswering } from '@ewrt/shared/testing';
 
 export {
   bareTranscriptionError,
@@ -21,17 +20,17 @@ export function wordDocumentAnswer(filename: string, bytes = new Uint8Array([0x5
   });
 }
 
-export const listTranscriptionsHandler = (answer: ManageAnswer<TranscriptionsResponse>) =>
-  http.get(apiUrl('/api/transcription/patient/:id/list'), respond(answer));
+export const listTranscriptionsHandler = (answer: CallAnswering<'listTranscriptions'>) =>
+  answerCallWith('listTranscriptions', answer);
 
-export const downloadByLinkHandler = (answer: Resolver) =>
-  http.get(apiUrl('/api/transcription/download'), answer);
+export const downloadByLinkHandler = (answer: CallAnswering<'downloadTranscriptionByLink'>) =>
+  answerCallWith('downloadTranscriptionByLink', answer);
 
-export const downloadByIdHandler = (answer: Resolver) =>
-  http.get(apiUrl('/api/transcription/download/:id'), answer);
+export const downloadByIdHandler = (answer: CallAnswering<'downloadTranscription'>) =>
+  answerCallWith('downloadTranscription', answer);
 
-export const deleteTranscriptionHandler = (answer: ManageAnswer<MessageResponse>) =>
-  http.delete(apiUrl('/api/transcription/:id'), respond(answer));
+export const deleteTranscriptionHandler = (answer: CallAnswering<'deleteTranscription'>) =>
+  answerCallWith('deleteTranscription', answer);
 
 /** A transcription of patient 101, made at this local date and time; override any field. */
 export function makeTranscription(

@@ -1,19 +1,9 @@
-// Test data and MSW handlers for the Audio Upload screen (part 3 §7 "Transcription"): the types, the status, the
-// upload itself, and the patient calls of its sidebar. Each handler takes the answer's body (sent as JSON with
-// status 200) or an MSW resolver for anything dynamic.
-import type {
-  AudioUploadResponse,
-  TranscriptionStatusResponse,
-  TranscriptionTypesResponse,
-  UpdateDateOfEventResponse,
-} from '@ewrt/contract';
-import { apiUrl, http } from '@ewrt/shared/testing';
-import {
-  makeTranscriptionStatus,
-  respond,
-  TRANSCRIPTION_TYPES,
-  type Answer as UploadAnswer,
-} from '../testing/transcriptionFixtures';
+// Test data and MSW handlers for the Audio Upload screen: the types, the status, the upload itself, and the patient
+// calls of its sidebar. Each handler takes the answer's body (sent as JSON with status 200) or a function of what
+// the call received for anything dynamic.
+import type { AudioUploadResponse } from '@ewrt/contract';
+import { answerCallWith, type CallAnswering } from '@ewrt/shared/testing';
+import { makeTranscriptionStatus, TRANSCRIPTION_TYPES } from '../testing/transcriptionFixtures';
 
 export {
   bareTranscriptionError,
@@ -25,21 +15,21 @@ export {
 } from '../testing/transcriptionFixtures';
 
 export const transcriptionTypesHandler = (
-  answer: UploadAnswer<TranscriptionTypesResponse> = {
+  answer: CallAnswering<'getTranscriptionTypes'> = {
     success: true,
     transcription_types: TRANSCRIPTION_TYPES,
   },
-) => http.get(apiUrl('/api/transcription/types'), respond(answer));
+) => answerCallWith('getTranscriptionTypes', answer);
 
 export const transcriptionStatusHandler = (
-  answer: UploadAnswer<TranscriptionStatusResponse> = makeTranscriptionStatus(),
-) => http.get(apiUrl('/api/transcription/status'), respond(answer));
+  answer: CallAnswering<'getTranscriptionStatus'> = makeTranscriptionStatus(),
+) => answerCallWith('getTranscriptionStatus', answer);
 
-export const uploadAudioHandler = (answer: UploadAnswer<AudioUploadResponse>) =>
-  http.post(apiUrl('/api/transcription/upload-audio'), respond(answer));
+export const uploadAudioHandler = (answer: CallAnswering<'uploadAudio'>) =>
+  answerCallWith('uploadAudio', answer);
 
-export const updateDateOfEventHandler = (answer: UploadAnswer<UpdateDateOfEventResponse>) =>
-  http.put(apiUrl('/api/patients/:id/update-date-of-event'), respond(answer));
+export const updateDateOfEventHandler = (answer: CallAnswering<'updateDateOfEvent'>) =>
+  answerCallWith('updateDateOfEvent', answer);
 
 /** The 202 answer of a queued upload. */
 export function queuedUpload(overrides: Partial<AudioUploadResponse> = {}): AudioUploadResponse {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { toDataURL } from 'qrcode';
 import { STORAGE_KEYS } from '../../constants';
 import { sessionStore } from '../../session/sessionStore';
-import { apiUrl, http, HttpResponse, makeUser, setupApiServer } from '../../testing';
+import { answerCall, HttpResponse, makeUser, setupApiServer } from '../../testing';
 import { AppProviders } from '../AppProviders';
 import { SignInModal } from './SignInModal';
 
@@ -17,7 +17,7 @@ type Body = Record<string, unknown>;
 function answerLogins(...answers: Array<() => Response | Promise<Response>>) {
   const bodies: Body[] = [];
   server.use(
-    http.post(apiUrl('/api/login'), async ({ request }) => {
+    answerCall('login', async ({ request }) => {
       bodies.push((await request.json()) as Body);
       const answer = answers[Math.min(bodies.length, answers.length) - 1];
       if (!answer) throw new Error('No answer prepared');

@@ -59,7 +59,7 @@ function recordSaves(kind: 'create' | 'update', failure?: { status: number; mess
   const bodies: StructuredTemplateSaveRequest[] = [];
   const handler = kind === 'create' ? createStructuredTemplateHandler : updateStructuredTemplateHandler;
   server.use(
-    handler(async ({ request }) => {
+    handler(async ({ request }: { request: Request }) => {
       bodies.push((await request.json()) as StructuredTemplateSaveRequest);
       if (failure) return HttpResponse.json({ message: failure.message }, { status: failure.status });
       return HttpResponse.json(

@@ -1,15 +1,9 @@
 // Test data and MSW handlers for the Live Transcription screen (part 3 §7 "Transcription"): one backend object holds
 // what the server would and records what the screen sent; tests change it, or override one call with `server.use`.
-import type {
-  CompleteTranscriptionRequest,
-  MedicolegalResult,
-  SaveTranscriptionRequest,
-  SummarizeRequest,
-  Transcription,
-  TranscriptionStatusResponse,
-} from '@ewrt/contract';
+import type { MedicolegalResult, Transcription, TranscriptionStatusResponse } from '@ewrt/contract';
+import type { ConsultationType } from '@ewrt/contract/limits';
 import type { Patient } from '@ewrt/shared';
-import { apiUrl, http, HttpResponse, makePatient } from '@ewrt/shared/testing';
+import { answerCall, HttpResponse, makePatient, type CallReceived } from '@ewrt/shared/testing';
 import {
   makeTranscriptionStatus,
   TRANSCRIPTION_TYPES,
@@ -117,35 +111,52 @@ export function requestsTo(
   return backend.requests.filter((request) => request.method === method && request.path === path);
 }
 
-async function record(backend: LiveTranscriptionBackend, request: Request): Promise<unknown> {
-  const text = request.method === 'GET' ? '' : await request.text();
-  const body = text ? (JSON.parse(text) as unknown) : null;
-  backend.requests.push({ method: request.method, path: new URL(request.url).pathname, body });
-  return body;
+function record(
+  backend: LiveTranscriptionBackend,
+  { request, body }: { request: Request; body: unknown },
+): void {
+  backend.requests.push({ method: request.method, path: new URL(request.url).pathname, body: body ?? null });
+}
+
+/** The summarising calls, one per consultation kind. */
+const SUMMARIZE_CALLS = [
+  ['summarizeOutpatient', 'outpatient'],
+  ['summarizeMedicolegal', 'medicolegal'],
+  ['summarizeOpinion', 'opinion'],
+] as const;
+type SummarizeCall = (typeof SUMMARIZE_CALLS)[number][0];
+
+/** Answers the three summarising calls alike, telling the answer which kind was asked for. */
+export function answerSummaries(
+  answer: (call: CallReceived<SummarizeCall>, consultationType: ConsultationType) => Response,
+) {
+  return SUMMARIZE_CALLS.map(([name, consultationType]) =>
+    answerCall(name, (call) => answer(call, consultationType)),
+  );
 }
 
 export function liveTranscriptionHandlers(backend: LiveTranscriptionBackend) {
   return [
-    http.get(apiUrl('/api/patients/:id'), async ({ request, params }) => {
-      await record(backend, request);
-      return Number(params.id) === LIVE_PATIENT.ID_Patient
-        ? HttpResponse.json(LIVE_PATIENT)
+    answerCall('getPatient', (call) => {
+      record(backend, call);
+      return Number(call.params.id) === LIVE_PATIENT.ID_Patient
+        ? LIVE_PATIENT
         : transcriptionApiError(404, 'Patient not found');
     }),
-    http.get(apiUrl('/api/transcription/types'), async ({ request }) => {
-      await record(backend, request);
-      return HttpResponse.json({ success: true, transcription_types: TRANSCRIPTION_TYPES });
+    answerCall('getTranscriptionTypes', (call) => {
+      record(backend, call);
+      return { success: true, transcription_types: TRANSCRIPTION_TYPES };
     }),
-    http.get(apiUrl('/api/transcription/status'), async ({ request }) => {
-      await record(backend, request);
-      return HttpResponse.json(backend.status);
+    answerCall('getTranscriptionStatus', (call) => {
+      record(backend, call);
+      return backend.status;
     }),
-    http.get(apiUrl('/api/transcription/patient/:id/incomplete'), async ({ request }) => {
-      await record(backend, request);
-      return HttpResponse.json({ success: true, transcriptions: backend.incomplete });
+    answerCall('listIncompleteTranscriptions', (call) => {
+      record(backend, call);
+      return { success: true, transcriptions: backend.incomplete };
     }),
-    http.get(apiUrl('/api/transcription/download'), async ({ request }) => {
-      await record(backend, request);
+    answerCall('downloadTranscriptionByLink', (call) => {
+      record(backend, call);
       return new HttpResponse(new Uint8Array([0x50, 0x4b, 0x03, 0x04]), {
         headers: {
           'Content-Type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -153,52 +164,53 @@ export function liveTranscriptionHandlers(backend: LiveTranscriptionBackend) {
         },
       });
     }),
-    http.get(apiUrl('/api/transcription/my-words'), async ({ request }) => {
-      await record(backend, request);
-      return HttpResponse.json({ success: true, words: backend.myWords });
+    answerCall('getMyWords', (call) => {
+      record(backend, call);
+      return { success: true, words: backend.myWords };
     }),
-    http.put(apiUrl('/api/transcription/my-words'), async ({ request }) => {
-      const body = (await record(backend, request)) as { words: string[] };
-      backend.myWords = body.words.map((word) => word.trim()).filter(Boolean);
-      return HttpResponse.json({ success: true, words: backend.myWords });
+    answerCall('saveMyWords', (call) => {
+      record(backend, call);
+      backend.myWords = call.body.words.map((word) => word.trim()).filter(Boolean);
+      return { success: true, words: backend.myWords };
     }),
-    http.get(apiUrl('/api/transcription/:id'), async ({ request, params }) => {
-      await record(backend, request);
-      const transcription = backend.transcriptions.get(Number(params.id));
+    answerCall('getTranscription', (call) => {
+      record(backend, call);
+      const transcription = backend.transcriptions.get(Number(call.params.id));
       return transcription
-        ? HttpResponse.json({ success: true, transcription })
+        ? { success: true, transcription }
         : transcriptionApiError(404, 'Transcription not found');
     }),
-    http.post(apiUrl('/api/transcription/save'), async ({ request }) => {
-      const body = (await record(backend, request)) as SaveTranscriptionRequest;
-      const id = body.transcription_id ?? backend.nextId++;
-      return HttpResponse.json({
+    answerCall('saveTranscription', (call) => {
+      record(backend, call);
+      const id = call.body.transcription_id ?? backend.nextId++;
+      return {
         success: true,
         transcription_id: id,
         message: 'Transcription saved successfully',
-      });
+      };
     }),
-    http.post(apiUrl('/api/bedrock/:call'), async ({ request, params }) => {
-      const body = (await record(backend, request)) as SummarizeRequest;
+    // Every kind is answered with the medicolegal result: the screen shows whichever it gets.
+    ...answerSummaries((call, consultationType) => {
+      record(backend, call);
       if (!backend.status.formatting.available)
         return transcriptionApiError(503, 'AI formatting is not configured');
       return HttpResponse.json({
         success: true,
-        consultation_type: String(params.call).replace('summarize-', ''),
-        result: { ...MEDICOLEGAL_RESULT, transcript: body.text },
+        consultation_type: consultationType,
+        result: { ...MEDICOLEGAL_RESULT, transcript: call.body.text },
         model_info: backend.status.formatting.model_info,
       });
     }),
-    http.post(apiUrl('/api/transcription/complete-llm'), async ({ request }) => {
-      const body = (await record(backend, request)) as CompleteTranscriptionRequest;
-      const id = body.transcription_id ?? backend.nextId++;
-      return HttpResponse.json({
+    answerCall('completeTranscription', (call) => {
+      record(backend, call);
+      const id = call.body.transcription_id ?? backend.nextId++;
+      return {
         success: true,
         s3_link: `patients/101/transcriptions/transcription_${id}.docx`,
         filename: 'Example_Alex_transcription.docx',
         error: null,
         transcription_id: id,
-      });
+      };
     }),
   ];
 }
