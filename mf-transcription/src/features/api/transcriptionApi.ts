@@ -1,5 +1,6 @@
 // The transcription calls. Live audio goes over the socket (features/live), not through here.
 import type {
+  GroupWordsResponse,
   AudioUploadResponse,
   CompleteTranscriptionRequest,
   CompleteTranscriptionResponse,
@@ -48,6 +49,16 @@ export async function getMyWords(): Promise<string[]> {
 /** Replaces the user's own words; answers them as stored (trimmed, without repeats). */
 export async function saveMyWords(words: string[]): Promise<string[]> {
   return (await callApi('saveMyWords', { body: { words } })).words;
+}
+
+/** The words of the user's group for the recogniser, its name, and whether this user may change them. */
+export function getGroupWords(): Promise<GroupWordsResponse> {
+  return callApi('getGroupWords');
+}
+
+/** Replaces the group's words (its administrators only); answers them as stored. */
+export async function saveGroupWords(words: string[]): Promise<string[]> {
+  return (await callApi('saveGroupWords', { body: { words } })).words;
 }
 
 /** The summarising call of each consultation kind. */

@@ -840,3 +840,39 @@ describe('my words', () => {
     expect(field.value).toBe('Ramipril\nWythenshawe Hospital\nMr Okonkwo');
   });
 });
+
+describe('group words', () => {
+  const field = () =>
+    screen.findByRole<HTMLTextAreaElement>(
+      'textbox',
+      { name: 'Words and names the recogniser should know for your group' },
+      slow,
+    );
+
+  it("shows a member their group's words to read, with nothing to save", async () => {
+    backend.groupWords = { words: ['Salford Royal', 'Mr Okonkwo'], canEdit: false };
+    renderPage();
+    const list = await field();
+    await waitFor(() => expect(list.value).toBe('Salford Royal\nMr Okonkwo'));
+    expect(list).toHaveAttribute('readonly');
+    expect(screen.getByText(/kept by its group administrators/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Save group words/ })).not.toBeInTheDocument();
+  });
+
+  it('lets a group administrator change them, one a line', async () => {
+    backend.groupWords = { words: ['Salford Royal'], canEdit: true };
+    const user = renderPage();
+    const list = await field();
+    await waitFor(() => expect(list.value).toBe('Salford Royal'));
+    await user.click(list);
+    await user.keyboard('{End}');
+    await user.paste('\n Wythenshawe Hospital ');
+    await user.click(screen.getByRole('button', { name: /Save group words/ }));
+    expect(
+      await screen.findByText("Your group's words are saved: every member's next recording uses them"),
+    ).toBeVisible();
+    expect(requestsTo(backend, 'PUT', '/api/transcription/group-words')[0]!.body).toEqual({
+      words: ['Salford Royal', 'Wythenshawe Hospital'],
+    });
+  });
+});

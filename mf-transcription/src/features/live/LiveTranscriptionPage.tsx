@@ -17,6 +17,7 @@ import { SaveIncompleteModal } from './SaveIncompleteModal';
 import { TranscriptionSummaryCard } from './TranscriptionSummaryCard';
 import { TranscriptView } from './TranscriptView';
 import { useIncompleteTranscriptions } from './useIncompleteTranscriptions';
+import { GroupWordsCard } from './GroupWordsCard';
 import { MyWordsCard } from './MyWordsCard';
 import { isEditable, useLiveRecording } from './useLiveRecording';
 import { useLiveSetup } from './useLiveSetup';
@@ -284,6 +285,7 @@ function LiveTranscriptionWorkspace({ patient }: { patient: Patient }) {
               onEdit={isEditable(recording.phase) ? recording.edit : null}
             />
             <MyWordsCard />
+            <GroupWordsCard />
           </Flex>
         </Col>
       </Row>

@@ -22,8 +22,8 @@ export function MyWordsCard() {
       label="Words and names the recogniser should know"
       hint={
         <>
-          Drug names, local hospitals, surgeons&apos; names: one a line, up to {MY_WORDS_MAX}. Used for your own
-          dictation from your next recording.
+          Drug names, local hospitals, surgeons&apos; names: one a line, up to {MY_WORDS_MAX}. Used for your
+          own dictation from your next recording.
         </>
       }
       saveLabel="Save my words"

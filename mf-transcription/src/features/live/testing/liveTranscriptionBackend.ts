@@ -85,6 +85,8 @@ export interface LiveTranscriptionBackend {
   requests: RecordedRequest[];
   /** The signed-in user's own words for the recogniser. */
   myWords: string[];
+  /** Their group's words, and whether they may change them. */
+  groupWords: { words: string[]; canEdit: boolean };
 }
 
 export function createLiveTranscriptionBackend(): LiveTranscriptionBackend {
@@ -95,6 +97,7 @@ export function createLiveTranscriptionBackend(): LiveTranscriptionBackend {
     nextId: 90,
     requests: [],
     myWords: [],
+    groupWords: { words: [], canEdit: false },
   };
 }
 
@@ -172,6 +175,26 @@ export function liveTranscriptionHandlers(backend: LiveTranscriptionBackend) {
       record(backend, call);
       backend.myWords = call.body.words.map((word) => word.trim()).filter(Boolean);
       return { success: true, words: backend.myWords };
+    }),
+    answerCall('getGroupWords', (call) => {
+      record(backend, call);
+      const { words, canEdit } = backend.groupWords;
+      return { success: true, words, group_name: 'Northgate Medico-Legal', can_edit: canEdit };
+    }),
+    answerCall('saveGroupWords', (call) => {
+      record(backend, call);
+      if (!backend.groupWords.canEdit)
+        return HttpResponse.json(
+          { success: false, message: "Only your group's administrators can change its list of words" },
+          { status: 403 },
+        );
+      backend.groupWords.words = call.body.words.map((word) => word.trim()).filter(Boolean);
+      return {
+        success: true,
+        words: backend.groupWords.words,
+        group_name: 'Northgate Medico-Legal',
+        can_edit: true,
+      };
     }),
     answerCall('getTranscription', (call) => {
       record(backend, call);
