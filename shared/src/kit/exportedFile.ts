@@ -47,18 +47,21 @@ async function withReadableErrorBody(error: unknown): Promise<never> {
 }
 
 /**
- * Asks the API for a file it produces: a GET, or a POST with `body`. Named by its Content-Disposition, else
- * `fallbackName` (which is what the spec names chat and research exports).
+ * Asks the API for a file it produces: a GET of `url` (made with callPath) with its `query`, or a POST with `body`.
+ * Named by its Content-Disposition, else `fallbackName` (which is what the spec names chat and research exports).
  */
 export async function requestFile(
-  request: { url: string; body?: unknown },
+  request: { url: string; query?: object; body?: unknown },
   fallbackName: string,
 ): Promise<ExportedFile> {
   try {
-    const response =
-      request.body === undefined
-        ? await apiClient.get<Blob>(request.url, { responseType: 'blob' })
-        : await apiClient.post<Blob>(request.url, request.body, { responseType: 'blob' });
+    const response = await apiClient.request<Blob>({
+      method: request.body === undefined ? 'GET' : 'POST',
+      url: request.url,
+      params: request.query,
+      data: request.body,
+      responseType: 'blob',
+    });
     const header = response.headers['content-disposition'] as string | undefined;
     return { blob: response.data, filename: filenameFromContentDisposition(header, fallbackName) };
   } catch (error) {

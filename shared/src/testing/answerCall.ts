@@ -1,4 +1,4 @@
-import type { ApiCallName, ApiCalls, CallBody } from '@ewrt/contract';
+import type { ApiCallName, ApiCalls, CallBody, CallParams } from '@ewrt/contract';
 import { CALL_ROUTES } from '@ewrt/contract/callRoutes';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { CallAnswer } from '../api/callApi';
@@ -8,9 +8,14 @@ type Body<Name extends ApiCallName> = 'body' extends keyof ApiCalls[Name]['schem
   ? CallBody<ApiCalls[Name]>
   : undefined;
 
+/** The path parameters by the contract's names, as the URL carries them (text), so a renamed one fails to compile. */
+type Params<Name extends ApiCallName> = 'params' extends keyof ApiCalls[Name]['schema']
+  ? { [Key in keyof CallParams<ApiCalls[Name]>]: string }
+  : Record<never, string>;
+
 /** What a test's answer receives: the path parameters as the URL carries them, the query, the JSON body. */
 export interface CallReceived<Name extends ApiCallName> {
-  params: Record<string, string>;
+  params: Params<Name>;
   query: URLSearchParams;
   body: Body<Name>;
   request: Request;
@@ -37,7 +42,7 @@ export function answerCall<Name extends ApiCallName>(
       const isJson = request.headers.get('content-type')?.includes('application/json') ?? false;
       const body = (isJson ? await request.clone().json() : undefined) as Body<Name>;
       const reply = await answer({
-        params: params as Record<string, string>,
+        params: params as Params<Name>,
         query: new URL(request.url).searchParams,
         body,
         request,
@@ -46,4 +51,24 @@ export function answerCall<Name extends ApiCallName>(
     },
     options,
   );
+}
+
+/** A test's answer to a call: the reply itself, or a function of what the call received. */
+export type CallAnswering<Name extends ApiCallName> =
+  | CallAnswer<Name>
+  | ((received: CallReceived<Name>) => Answer<Name> | Promise<Answer<Name>>);
+
+/**
+ * answerCall for handler factories that take either a fixed reply (sent as JSON with `status`, e.g. 202 for a
+ * started job) or a function for anything dynamic.
+ */
+export function answerCallWith<Name extends ApiCallName>(
+  name: Name,
+  answering: CallAnswering<Name>,
+  status = 200,
+): HttpHandler {
+  if (typeof answering === 'function') {
+    return answerCall(name, answering as Exclude<CallAnswering<Name>, CallAnswer<Name>>);
+  }
+  return answerCall(name, () => HttpResponse.json(answering as Parameters<typeof HttpResponse.json>[0], { status }));
 }

@@ -4,7 +4,7 @@
 export { renderWithProviders, type RenderWithProvidersOptions } from './renderWithProviders';
 export { makePatient, makeUser } from './factories';
 export { TEST_API_BASE_URL, apiUrl, setupApiServer } from './apiServer';
-export { answerCall, type CallReceived } from './answerCall';
+export { answerCall, answerCallWith, type CallAnswering, type CallReceived } from './answerCall';
 export {
   ADMIN_REMOTE,
   DOCUMENTS_REMOTE,
