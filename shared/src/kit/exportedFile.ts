@@ -1,4 +1,5 @@
-import { apiClient } from '@ewrt/shared';
+import type { ApiCallName } from '@ewrt/contract';
+import { apiClient, callPath, type CallRequest } from '@ewrt/shared';
 import { followDownloadLink } from './followDownloadLink';
 
 /** A file the server produced (a .docx export), ready to be saved under the name it gave. */
@@ -67,6 +68,20 @@ export async function requestFile(
   } catch (error) {
     return withReadableErrorBody(error);
   }
+}
+
+/** requestFile for the named call of the contract: its path, parameters, query and body checked against it. */
+export function requestCallFile<Name extends ApiCallName>(
+  name: Name,
+  request: CallRequest<Name>,
+  fallbackName: string,
+): Promise<ExportedFile> {
+  const { params, query, body } = request as {
+    params?: Record<string, unknown>;
+    query?: object;
+    body?: unknown;
+  };
+  return requestFile({ url: callPath(name, params), query, body }, fallbackName);
 }
 
 /** Hands a file the page already holds to the browser's download, under the name it was given. */

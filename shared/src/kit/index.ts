@@ -14,6 +14,7 @@ export { useRequestedPatient, type RequestedPatient } from './useRequestedPatien
 export { usePatientListing, type PatientListingState } from './usePatientListing';
 export {
   filenameFromContentDisposition,
+  requestCallFile,
   requestFile,
   saveExportedFile,
   type ExportedFile,
