@@ -1,4 +1,6 @@
 import type { ApiCallName } from '@ewrt/contract';
+import { CALL_ROUTES } from '@ewrt/contract/callRoutes';
+import type { AxiosRequestConfig } from 'axios';
 import { apiClient, callPath, type CallRequest } from '@ewrt/shared';
 import { followDownloadLink } from './followDownloadLink';
 
@@ -47,22 +49,10 @@ async function withReadableErrorBody(error: unknown): Promise<never> {
   throw error;
 }
 
-/**
- * Asks the API for a file it produces: a GET of `url` (made with callPath) with its `query`, or a POST with `body`.
- * Named by its Content-Disposition, else `fallbackName` (which is what the spec names chat and research exports).
- */
-export async function requestFile(
-  request: { url: string; query?: object; body?: unknown },
-  fallbackName: string,
-): Promise<ExportedFile> {
+/** Sends the request for a file, named by its Content-Disposition, else `fallbackName`. */
+async function fetchFile(config: AxiosRequestConfig, fallbackName: string): Promise<ExportedFile> {
   try {
-    const response = await apiClient.request<Blob>({
-      method: request.body === undefined ? 'GET' : 'POST',
-      url: request.url,
-      params: request.query,
-      data: request.body,
-      responseType: 'blob',
-    });
+    const response = await apiClient.request<Blob>({ ...config, responseType: 'blob' });
     const header = response.headers['content-disposition'] as string | undefined;
     return { blob: response.data, filename: filenameFromContentDisposition(header, fallbackName) };
   } catch (error) {
@@ -70,7 +60,21 @@ export async function requestFile(
   }
 }
 
-/** requestFile for the named call of the contract: its path, parameters, query and body checked against it. */
+/**
+ * Asks the API for a file it produces: a GET, or a POST with `body`. Named by its Content-Disposition, else
+ * `fallbackName` (which is what the spec names chat and research exports).
+ */
+export function requestFile(
+  request: { url: string; body?: unknown },
+  fallbackName: string,
+): Promise<ExportedFile> {
+  return fetchFile(
+    { method: request.body === undefined ? 'GET' : 'POST', url: request.url, data: request.body },
+    fallbackName,
+  );
+}
+
+/** requestFile for the named call of the contract: its method and path from it, what it takes checked against it. */
 export function requestCallFile<Name extends ApiCallName>(
   name: Name,
   request: CallRequest<Name>,
@@ -81,7 +85,10 @@ export function requestCallFile<Name extends ApiCallName>(
     query?: object;
     body?: unknown;
   };
-  return requestFile({ url: callPath(name, params), query, body }, fallbackName);
+  return fetchFile(
+    { method: CALL_ROUTES[name].method, url: callPath(name, params), params: query, data: body },
+    fallbackName,
+  );
 }
 
 /** Hands a file the page already holds to the browser's download, under the name it was given. */
