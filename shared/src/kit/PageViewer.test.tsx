@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
-  apiUrl,
-  http,
+  answerCall,
   HttpResponse,
   makeDocumentPage,
   makePageImage,
@@ -223,12 +222,10 @@ describe('the page viewer', () => {
   it('opens the same page in the patient\u2019s bundle at the page the server gives', async () => {
     pagesOfTheRecord();
     server.use(
-      http.get(apiUrl('/api/patients/:id/bundle/download'), ({ params }) =>
-        HttpResponse.json({
-          download_url: `http://api.test/api/files/signed-bundle-${String(params.id)}`,
-          filename: 'bundle.pdf',
-        }),
-      ),
+      answerCall('getBundleDownload', ({ params }) => ({
+        download_url: `http://api.test/api/files/signed-bundle-${params.id}`,
+        filename: 'bundle.pdf',
+      })),
     );
     const opened = jest.spyOn(window, 'open').mockImplementation(() => null);
     const { user, view } = await openViewer();

@@ -1,4 +1,7 @@
-import { apiClient } from '@ewrt/shared';
+import type { ApiCallName } from '@ewrt/contract';
+import { CALL_ROUTES } from '@ewrt/contract/callRoutes';
+import type { AxiosRequestConfig } from 'axios';
+import { apiClient, callPath, type CallRequest } from '@ewrt/shared';
 import { followDownloadLink } from './followDownloadLink';
 
 /** A file the server produced (a .docx export), ready to be saved under the name it gave. */
@@ -46,24 +49,46 @@ async function withReadableErrorBody(error: unknown): Promise<never> {
   throw error;
 }
 
-/**
- * Asks the API for a file it produces: a GET, or a POST with `body`. Named by its Content-Disposition, else
- * `fallbackName` (which is what the spec names chat and research exports).
- */
-export async function requestFile(
-  request: { url: string; body?: unknown },
-  fallbackName: string,
-): Promise<ExportedFile> {
+/** Sends the request for a file, named by its Content-Disposition, else `fallbackName`. */
+async function fetchFile(config: AxiosRequestConfig, fallbackName: string): Promise<ExportedFile> {
   try {
-    const response =
-      request.body === undefined
-        ? await apiClient.get<Blob>(request.url, { responseType: 'blob' })
-        : await apiClient.post<Blob>(request.url, request.body, { responseType: 'blob' });
+    const response = await apiClient.request<Blob>({ ...config, responseType: 'blob' });
     const header = response.headers['content-disposition'] as string | undefined;
     return { blob: response.data, filename: filenameFromContentDisposition(header, fallbackName) };
   } catch (error) {
     return withReadableErrorBody(error);
   }
+}
+
+/**
+ * Asks the API for a file it produces: a GET, or a POST with `body`. Named by its Content-Disposition, else
+ * `fallbackName` (which is what the spec names chat and research exports).
+ */
+export function requestFile(
+  request: { url: string; body?: unknown },
+  fallbackName: string,
+): Promise<ExportedFile> {
+  return fetchFile(
+    { method: request.body === undefined ? 'GET' : 'POST', url: request.url, data: request.body },
+    fallbackName,
+  );
+}
+
+/** requestFile for the named call of the contract: its method and path from it, what it takes checked against it. */
+export function requestCallFile<Name extends ApiCallName>(
+  name: Name,
+  request: CallRequest<Name>,
+  fallbackName: string,
+): Promise<ExportedFile> {
+  const { params, query, body } = request as {
+    params?: Record<string, unknown>;
+    query?: object;
+    body?: unknown;
+  };
+  return fetchFile(
+    { method: CALL_ROUTES[name].method, url: callPath(name, params), params: query, data: body },
+    fallbackName,
+  );
 }
 
 /** Hands a file the page already holds to the browser's download, under the name it was given. */

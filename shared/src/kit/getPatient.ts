@@ -1,12 +1,7 @@
 import type { Patient } from '@ewrt/contract';
-import { apiClient } from '@ewrt/shared';
+import { callApi } from '@ewrt/shared';
 
-/** GET /api/patients/{id}: the patient itself; a server wrapping it as {patient} is accepted too. */
-export async function getPatient(patientId: number): Promise<Patient> {
-  const { data } = await apiClient.get<Patient | { patient: Patient }>(
-    `/api/patients/${encodeURIComponent(patientId)}`,
-  );
-  return 'patient' in data && typeof data.patient === 'object' && data.patient !== null
-    ? data.patient
-    : (data as Patient);
+/** The patient itself, as the contract answers it. */
+export function getPatient(patientId: number): Promise<Patient> {
+  return callApi('getPatient', { params: { id: patientId } });
 }

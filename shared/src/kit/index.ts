@@ -9,10 +9,12 @@ export { SectionCard } from './SectionCard';
 export { ConfirmDeletionModal } from './ConfirmDeletionModal';
 export { CreateNamedItemModal } from './CreateNamedItemModal';
 export { getPatient } from './getPatient';
+export { searchPatients } from './searchPatients';
 export { useRequestedPatient, type RequestedPatient } from './useRequestedPatient';
 export { usePatientListing, type PatientListingState } from './usePatientListing';
 export {
   filenameFromContentDisposition,
+  requestCallFile,
   requestFile,
   saveExportedFile,
   type ExportedFile,

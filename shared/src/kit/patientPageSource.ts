@@ -1,50 +1,39 @@
 // The calls behind the page viewer for a patient's records: any screen that shows where a fact came from opens the
 // page through these, so every screen shows it with the same access checks and the same words.
 import type { DocumentPageResponse, DownloadLinkResponse, PageImageResponse } from '@ewrt/contract';
-import { apiClient } from '@ewrt/shared';
+import { callApi } from '@ewrt/shared';
 import { pageImageParams, type PageImageRequest, type PageSource } from './PageSource';
 
-const patientPart = (patientId: number) => encodeURIComponent(patientId);
-const pagePath = (patientId: number, s3Key: string, page: number) =>
-  `/api/documents/patient/${patientPart(patientId)}/pages/${encodeURIComponent(s3Key)}/${encodeURIComponent(page)}`;
-
 /** One page of one of the patient's documents as indexed. */
-export async function getPatientDocumentPage(
+export function getPatientDocumentPage(
   patientId: number,
   s3Key: string,
   page: number,
 ): Promise<DocumentPageResponse> {
-  const { data } = await apiClient.get<DocumentPageResponse>(pagePath(patientId, s3Key, page));
-  return data;
+  return callApi('getDocumentPage', { params: { patientId, s3_key: s3Key, page } });
 }
 
 /** One page of one of the patient's documents as it looks, with its words and the passage's rectangles. */
-export async function getPatientPageImage(
+export function getPatientPageImage(
   patientId: number,
   s3Key: string,
   page: number,
   request: PageImageRequest,
 ): Promise<PageImageResponse> {
-  const { data } = await apiClient.get<PageImageResponse>(`${pagePath(patientId, s3Key, page)}/image`, {
-    params: pageImageParams(request),
+  return callApi('getPatientPageImage', {
+    params: { patientId, s3_key: s3Key, page },
+    query: pageImageParams(request),
   });
-  return data;
 }
 
 /** A short-lived signed link to one of the patient's files; save it with downloadFromLink. */
-export async function getDocumentDownload(patientId: number, s3Key: string): Promise<DownloadLinkResponse> {
-  const { data } = await apiClient.get<DownloadLinkResponse>(
-    `/api/documents/download/${patientPart(patientId)}/${encodeURIComponent(s3Key)}`,
-  );
-  return data;
+export function getDocumentDownload(patientId: number, s3Key: string): Promise<DownloadLinkResponse> {
+  return callApi('getDocumentDownload', { params: { patientId, s3_key: s3Key } });
 }
 
 /** A short-lived signed link to the patient's latest record bundle. */
-export async function getBundleDownload(patientId: number): Promise<DownloadLinkResponse> {
-  const { data } = await apiClient.get<DownloadLinkResponse>(
-    `/api/patients/${patientPart(patientId)}/bundle/download`,
-  );
-  return data;
+export function getBundleDownload(patientId: number): Promise<DownloadLinkResponse> {
+  return callApi('getBundleDownload', { params: { id: patientId } });
 }
 
 /**

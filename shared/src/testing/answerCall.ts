@@ -55,8 +55,7 @@ export function answerCall<Name extends ApiCallName>(
 
 /** A test's answer to a call: the reply itself, or a function of what the call received. */
 export type CallAnswering<Name extends ApiCallName> =
-  | CallAnswer<Name>
-  | ((received: CallReceived<Name>) => Answer<Name> | Promise<Answer<Name>>);
+  CallAnswer<Name> | ((received: CallReceived<Name>) => Answer<Name> | Promise<Answer<Name>>);
 
 /**
  * answerCall for handler factories that take either a fixed reply (sent as JSON with `status`, e.g. 202 for a
@@ -70,5 +69,7 @@ export function answerCallWith<Name extends ApiCallName>(
   if (typeof answering === 'function') {
     return answerCall(name, answering as Exclude<CallAnswering<Name>, CallAnswer<Name>>);
   }
-  return answerCall(name, () => HttpResponse.json(answering as Parameters<typeof HttpResponse.json>[0], { status }));
+  return answerCall(name, () =>
+    HttpResponse.json(answering as Parameters<typeof HttpResponse.json>[0], { status }),
+  );
 }

@@ -1,8 +1,8 @@
 // MSW handlers and test data for the page viewer's calls on a patient's records (the page's text and its image).
-// Each handler takes the answer's body (sent as 200 JSON) or an MSW resolver for anything dynamic.
+// Each handler takes the answer's body (sent as 200 JSON) or a function for anything dynamic.
 import type { DocumentPageResponse, PageImageResponse } from '@ewrt/contract';
-import { http, HttpResponse, type HttpResponseResolver, type PathParams } from 'msw';
-import { apiUrl } from './apiServer';
+import { HttpResponse, type HttpResponseResolver, type PathParams } from 'msw';
+import { answerCallWith, type CallAnswering } from './answerCall';
 
 export type Resolver = HttpResponseResolver<PathParams, never>;
 /** A handler's answer: the JSON body of a 200, or a resolver. */
@@ -75,8 +75,8 @@ export function makePageImage(overrides: Partial<PageImageResponse> = {}): PageI
   };
 }
 
-export const patientDocumentPageHandler = (answer: Answer<DocumentPageResponse>) =>
-  http.get(apiUrl('/api/documents/patient/:patientId/pages/:s3Key/:page'), respond(answer));
+export const patientDocumentPageHandler = (answer: CallAnswering<'getDocumentPage'>) =>
+  answerCallWith('getDocumentPage', answer);
 
-export const patientPageImageHandler = (answer: Answer<PageImageResponse>) =>
-  http.get(apiUrl('/api/documents/patient/:patientId/pages/:s3Key/:page/image'), respond(answer));
+export const patientPageImageHandler = (answer: CallAnswering<'getPatientPageImage'>) =>
+  answerCallWith('getPatientPageImage', answer);

@@ -5,127 +5,98 @@
 import type {
   ClearConversationResponse,
   ConversationEntry,
-  ConversationResponse,
   DocumentPageResponse,
   PageImageResponse,
   Patient,
   QueryRequest,
   QueryResponse,
   SaveConversationResponse,
-  UpdateDateOfEventResponse,
 } from '@ewrt/contract';
 import { QUERY_DEFAULT_K, QUERY_USE_CACHE_DEFAULT } from '@ewrt/contract/limits';
-import { apiClient } from '@ewrt/shared';
-import { pageImageParams, requestFile, type ExportedFile, type PageImageRequest } from '@ewrt/shared/kit';
-
-const patientPath = (patientId: number) => `/api/patients/${encodeURIComponent(patientId)}`;
+import { callApi } from '@ewrt/shared';
+import { pageImageParams, requestCallFile, type ExportedFile, type PageImageRequest } from '@ewrt/shared/kit';
 
 /** The query parameters of part 2 §9: k passages (8), the answer cache on. */
 function queryBody(query: string): QueryRequest {
   return { query, k: QUERY_DEFAULT_K, use_cache: QUERY_USE_CACHE_DEFAULT };
 }
 
-/** GETs a file the server produces (a .docx export), named by its Content-Disposition, else `fallbackName`. */
-export function downloadExport(url: string, fallbackName: string): Promise<ExportedFile> {
-  return requestFile({ url }, fallbackName);
-}
-
 // Patient records
 
 export async function getPatientConversation(patientId: number): Promise<ConversationEntry[]> {
-  const { data } = await apiClient.get<ConversationResponse>(`${patientPath(patientId)}/conversation`);
-  return data.entries;
+  return (await callApi('getConversation', { params: { id: patientId } })).entries;
 }
 
-export async function askAboutPatientRecords(patientId: number, query: string): Promise<QueryResponse> {
-  const { data } = await apiClient.post<QueryResponse>(`${patientPath(patientId)}/query`, queryBody(query));
-  return data;
+export function askAboutPatientRecords(patientId: number, query: string): Promise<QueryResponse> {
+  return callApi('query', { params: { id: patientId }, body: queryBody(query) });
 }
 
-export async function clearPatientConversation(patientId: number): Promise<ClearConversationResponse> {
-  const { data } = await apiClient.delete<ClearConversationResponse>(
-    `${patientPath(patientId)}/conversation/clear`,
-  );
-  return data;
+export function clearPatientConversation(patientId: number): Promise<ClearConversationResponse> {
+  return callApi('clearConversation', { params: { id: patientId } });
 }
 
 /** The conversation as a .docx, named by the server after the patient and the date. */
 export function exportPatientConversation(patientId: number): Promise<ExportedFile> {
-  return downloadExport(
-    `${patientPath(patientId)}/conversation/export`,
+  return requestCallFile(
+    'exportConversation',
+    { params: { id: patientId } },
     `patient_${patientId}_conversation.docx`,
   );
 }
 
-export async function savePatientConversationToVectors(
+export function savePatientConversationToVectors(
   patientId: number,
   includeQueries: boolean,
 ): Promise<SaveConversationResponse> {
-  const { data } = await apiClient.post<SaveConversationResponse>(
-    `${patientPath(patientId)}/conversation/save-to-vectors`,
-    { include_queries: includeQueries },
-  );
-  return data;
+  return callApi('saveConversationToVectors', {
+    params: { id: patientId },
+    body: { include_queries: includeQueries },
+  });
 }
 
 /** Sets (yyyy-mm-dd) or clears (null) the patient's date of event; answers the updated patient. */
 export async function updateDateOfEvent(patientId: number, dateOfEvent: string | null): Promise<Patient> {
-  const { data } = await apiClient.put<UpdateDateOfEventResponse>(
-    `${patientPath(patientId)}/update-date-of-event`,
-    { DateofEvent: dateOfEvent },
-  );
-  return data.patient;
+  const answer = await callApi('updateDateOfEvent', {
+    params: { id: patientId },
+    body: { DateofEvent: dateOfEvent },
+  });
+  return answer.patient;
 }
 
 // The user's opinion documents
 
 export async function getOpinionConversation(): Promise<ConversationEntry[]> {
-  const { data } = await apiClient.get<ConversationResponse>('/api/opinions/conversation');
-  return data.entries;
+  return (await callApi('getOpinionConversation')).entries;
 }
 
-export async function askAboutOpinions(query: string): Promise<QueryResponse> {
-  const { data } = await apiClient.post<QueryResponse>('/api/opinions/query', queryBody(query));
-  return data;
+export function askAboutOpinions(query: string): Promise<QueryResponse> {
+  return callApi('queryOpinions', { body: queryBody(query) });
 }
 
-export async function clearOpinionConversation(): Promise<ClearConversationResponse> {
-  const { data } = await apiClient.delete<ClearConversationResponse>('/api/opinions/conversation/clear');
-  return data;
+export function clearOpinionConversation(): Promise<ClearConversationResponse> {
+  return callApi('clearOpinionConversation');
 }
 
 /** The opinion conversation as a .docx, named by the server after the user and the date. */
 export function exportOpinionConversation(): Promise<ExportedFile> {
-  return downloadExport('/api/opinions/conversation/export', 'opinion_conversation.docx');
+  return requestCallFile('exportOpinionConversation', {}, 'opinion_conversation.docx');
 }
 
-export async function saveOpinionConversationToVectors(
-  includeQueries: boolean,
-): Promise<SaveConversationResponse> {
-  const { data } = await apiClient.post<SaveConversationResponse>(
-    '/api/opinions/conversation/save-to-vectors',
-    {
-      include_queries: includeQueries,
-    },
-  );
-  return data;
+export function saveOpinionConversationToVectors(includeQueries: boolean): Promise<SaveConversationResponse> {
+  return callApi('saveOpinionConversationToVectors', { body: { include_queries: includeQueries } });
 }
 
-export async function getOpinionDocumentPage(s3Key: string, page: number): Promise<DocumentPageResponse> {
-  const { data } = await apiClient.get<DocumentPageResponse>(
-    `/api/opinions/documents/pages/${encodeURIComponent(s3Key)}/${encodeURIComponent(page)}`,
-  );
-  return data;
+export function getOpinionDocumentPage(s3Key: string, page: number): Promise<DocumentPageResponse> {
+  return callApi('getOpinionDocumentPage', { params: { s3_key: s3Key, page } });
 }
 
-export async function getOpinionPageImage(
+export function getOpinionPageImage(
   s3Key: string,
   page: number,
   request: PageImageRequest,
 ): Promise<PageImageResponse> {
-  const { data } = await apiClient.get<PageImageResponse>(
-    `/api/opinions/documents/pages/${encodeURIComponent(s3Key)}/${encodeURIComponent(page)}/image`,
-    { params: pageImageParams(request) },
-  );
-  return data;
+  return callApi('getOpinionPageImage', {
+    params: { s3_key: s3Key, page },
+    query: pageImageParams(request),
+  });
 }

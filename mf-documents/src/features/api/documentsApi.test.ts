@@ -1,4 +1,4 @@
-import { apiUrl, http, HttpResponse, makePatient, setupApiServer } from '@ewrt/shared/testing';
+import { answerCall, HttpResponse, makePatient, setupApiServer } from '@ewrt/shared/testing';
 import { makeJob, makePatientDocumentList, makeValidationResult } from '../testing-support/documentFixtures';
 import {
   deleteDocument,
@@ -17,9 +17,9 @@ const server = setupApiServer();
 test('validation sends the file name and size', async () => {
   let body: unknown;
   server.use(
-    http.post(apiUrl('/api/documents/validate'), async ({ request }) => {
-      body = await request.json();
-      return HttpResponse.json(makeValidationResult({ valid: false, errors: ['Too large'] }));
+    answerCall('validateDocument', ({ body: sent }) => {
+      body = sent;
+      return makeValidationResult({ valid: false, errors: ['Too large'] });
     }),
   );
   const result = await validateDocument('notes.txt', 1234);
@@ -31,7 +31,7 @@ test('upload sends patient_id before the file, as multipart, and reports progres
   let fieldNames: string[] = [];
   let sentText = '';
   server.use(
-    http.post(apiUrl('/api/documents/upload'), async ({ request }) => {
+    answerCall('uploadDocument', async ({ request }) => {
       const form = await request.formData();
       fieldNames = [...form.keys()];
       expect(form.get('patient_id')).toBe('101');
@@ -54,14 +54,20 @@ test('upload sends patient_id before the file, as multipart, and reports progres
 
 test('document listing, download link, delete, rebuild and file list use the spec paths and bodies', async () => {
   const seen: Record<string, unknown> = {};
+  const paths: Record<string, unknown> = {};
   server.use(
-    http.get(apiUrl('/api/documents/patient/101'), () => HttpResponse.json(makePatientDocumentList())),
-    http.get(apiUrl('/api/documents/download/101/key_0123456789abcdef'), () =>
-      HttpResponse.json({ download_url: '/api/files/t1', filename: 'a.pdf' }),
-    ),
-    http.delete(apiUrl('/api/documents/delete/101'), async ({ request }) => {
-      seen.delete = await request.json();
-      return HttpResponse.json({
+    answerCall('listPatientDocuments', ({ params }) => {
+      paths.list = params;
+      return makePatientDocumentList();
+    }),
+    answerCall('getDocumentDownload', ({ params }) => {
+      paths.download = params;
+      return { download_url: '/api/files/t1', filename: 'a.pdf' };
+    }),
+    answerCall('deleteDocument', ({ params, body }) => {
+      paths.delete = params;
+      seen.delete = body;
+      return {
         success: true,
         message: 'Deleted',
         repositories_deleted: 1,
@@ -72,14 +78,16 @@ test('document listing, download link, delete, rebuild and file list use the spe
           repositories_processed: 1,
           message: 'ok',
         },
-      });
+      };
     }),
-    http.post(apiUrl('/api/documents/patient/101/rebuild-vectors'), () =>
-      HttpResponse.json({ success: true, message: 'Started', job_id: 12 }, { status: 202 }),
-    ),
-    http.post(apiUrl('/api/documents/patient/101/generate-file-list'), async ({ request }) => {
-      seen.fileList = await request.json();
-      return HttpResponse.json({ download_url: '/api/files/t2', filename: 'patient_101_document_list.txt' });
+    answerCall('rebuildPatientVectors', ({ params }) => {
+      paths.rebuild = params;
+      return HttpResponse.json({ success: true, message: 'Started', job_id: 12 }, { status: 202 });
+    }),
+    answerCall('generateFileList', ({ params, body }) => {
+      paths.fileList = params;
+      seen.fileList = body;
+      return { download_url: '/api/files/t2', filename: 'patient_101_document_list.txt' };
     }),
   );
   expect((await listPatientDocuments(101)).total_documents).toBe(1);
@@ -89,45 +97,48 @@ test('document listing, download link, delete, rebuild and file list use the spe
   expect((await rebuildPatientVectors(101)).job_id).toBe(12);
   expect((await generateFileList(101, ['a.pdf', 'b.txt'])).filename).toBe('patient_101_document_list.txt');
   expect(seen.fileList).toEqual({ file_list: ['a.pdf', 'b.txt'] });
+  expect(paths).toEqual({
+    list: { patientId: '101' },
+    download: { patientId: '101', s3_key: 'key_0123456789abcdef' },
+    delete: { patientId: '101' },
+    rebuild: { patientId: '101' },
+    fileList: { patientId: '101' },
+  });
 });
 
 test('job list, status and cancel use the spec paths', async () => {
+  const asked: string[] = [];
   server.use(
-    http.get(apiUrl('/api/patients/101/jobs'), () => HttpResponse.json({ jobs: [makeJob({ id: 5 })] })),
-    http.get(apiUrl('/api/jobs/5/status'), () =>
-      HttpResponse.json({
-        ...makeJob({ id: 5 }),
-        job: makeJob({ id: 5 }),
-        progress_steps: [],
-        recent_logs: [],
-      }),
-    ),
-    http.post(apiUrl('/api/jobs/5/cancel'), () =>
-      HttpResponse.json({
-        success: true,
-        message: 'Cancelled',
-        job: makeJob({ id: 5, status: 'cancelled' }),
-      }),
-    ),
+    answerCall('listPatientJobs', ({ params }) => {
+      asked.push(`jobs of ${params.id}`);
+      return { jobs: [makeJob({ id: 5 })] };
+    }),
+    answerCall('getJobStatus', ({ params }) => {
+      asked.push(`status of ${params.id}`);
+      return { ...makeJob({ id: 5 }), job: makeJob({ id: 5 }), progress_steps: [], recent_logs: [] };
+    }),
+    answerCall('cancelJob', ({ params }) => {
+      asked.push(`cancel ${params.id}`);
+      return { success: true, message: 'Cancelled', job: makeJob({ id: 5, status: 'cancelled' }) };
+    }),
   );
   expect((await listPatientJobs(101)).map((job) => job.id)).toEqual([5]);
   expect((await getJobStatus(5)).job.id).toBe(5);
   expect((await cancelJob(5)).job.status).toBe('cancelled');
+  expect(asked).toEqual(['jobs of 101', 'status of 5', 'cancel 5']);
 });
 
-test('patient lookup: search sends term and page; a patient answered bare or wrapped is the patient', async () => {
-  let params = new URLSearchParams();
+test('patient lookup: search sends term and page; a patient is answered as the contract declares it', async () => {
+  let query = new URLSearchParams();
   server.use(
-    http.get(apiUrl('/api/patients/search'), ({ request }) => {
-      params = new URL(request.url).searchParams;
-      return HttpResponse.json({ patients: [makePatient()], total: 1 });
+    answerCall('searchPatients', (received) => {
+      query = received.query;
+      return { patients: [makePatient()], total: 1 };
     }),
-    http.get(apiUrl('/api/patients/7'), () => HttpResponse.json(makePatient({ ID_Patient: 7 }))),
-    http.get(apiUrl('/api/patients/8'), () => HttpResponse.json({ patient: makePatient({ ID_Patient: 8 }) })),
+    answerCall('getPatient', ({ params }) => makePatient({ ID_Patient: Number(params.id) })),
   );
   expect((await searchPatients('DEMO-01', 1)).total).toBe(1);
-  expect(params.get('term')).toBe('DEMO-01');
-  expect(params.get('page')).toBe('1');
+  expect(query.get('term')).toBe('DEMO-01');
+  expect(query.get('page')).toBe('1');
   expect((await getPatient(7)).ID_Patient).toBe(7);
-  expect((await getPatient(8)).ID_Patient).toBe(8);
 });

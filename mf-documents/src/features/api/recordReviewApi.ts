@@ -5,66 +5,44 @@ import type {
   RecordReviewChangeResponse,
   SetAsideDuplicatesRequest,
 } from '@ewrt/contract';
-import { apiClient } from '@ewrt/shared';
-import type { ExportedFile } from '@ewrt/shared/kit';
-import { downloadExport } from './conversationApi';
-
-const patientPath = (patientId: number) => `/api/patients/${encodeURIComponent(patientId)}`;
+import { callApi } from '@ewrt/shared';
+import { requestCallFile, type ExportedFile } from '@ewrt/shared/kit';
 
 /** The patient's documents grouped by copying, with the copies set aside. */
-export async function getDuplicateGroups(
+export function getDuplicateGroups(
   patientId: number,
   signal?: AbortSignal,
 ): Promise<DuplicateGroupsResponse> {
-  const { data } = await apiClient.get<DuplicateGroupsResponse>(`${patientPath(patientId)}/duplicates`, {
-    signal,
-  });
-  return data;
+  return callApi('getDuplicateGroups', { params: { id: patientId } }, { signal });
 }
 
 /** Keeps one document and sets its copies aside. */
-export async function setAsideDuplicates(
+export function setAsideDuplicates(
   patientId: number,
   request: SetAsideDuplicatesRequest,
 ): Promise<RecordReviewChangeResponse> {
-  const { data } = await apiClient.post<RecordReviewChangeResponse>(
-    `${patientPath(patientId)}/duplicates/set-aside`,
-    request,
-  );
-  return data;
+  return callApi('setAsideDuplicates', { params: { id: patientId }, body: request });
 }
 
 /** Brings a set-aside copy back into the records. */
-export async function restoreDuplicate(
-  patientId: number,
-  s3Key: string,
-): Promise<RecordReviewChangeResponse> {
-  const { data } = await apiClient.post<RecordReviewChangeResponse>(
-    `${patientPath(patientId)}/duplicates/restore`,
-    {
-      s3_key: s3Key,
-    },
-  );
-  return data;
+export function restoreDuplicate(patientId: number, s3Key: string): Promise<RecordReviewChangeResponse> {
+  return callApi('restoreDuplicate', { params: { id: patientId }, body: { s3_key: s3Key } });
 }
 
 /** Missing records, gaps in care longer than `gapDays` and missed appointments. */
-export async function getRecordGaps(
+export function getRecordGaps(
   patientId: number,
   gapDays: number,
   signal?: AbortSignal,
 ): Promise<RecordGapsResponse> {
-  const { data } = await apiClient.get<RecordGapsResponse>(`${patientPath(patientId)}/record-gaps`, {
-    params: { gap_days: gapDays },
-    signal,
-  });
-  return data;
+  return callApi('getRecordGaps', { params: { id: patientId }, query: { gap_days: gapDays } }, { signal });
 }
 
 /** The record review as a .docx, named by the server after the patient and the date. */
 export function exportRecordReview(patientId: number, gapDays: number): Promise<ExportedFile> {
-  return downloadExport(
-    `${patientPath(patientId)}/record-review/export?gap_days=${encodeURIComponent(gapDays)}`,
+  return requestCallFile(
+    'exportRecordReview',
+    { params: { id: patientId }, query: { gap_days: gapDays } },
     `patient_${patientId}_record_review.docx`,
   );
 }

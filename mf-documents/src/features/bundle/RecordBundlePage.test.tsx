@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BundleStateResponse, OmittedDuplicate } from '@ewrt/contract';
 import {
-  apiUrl,
-  http,
+  answerCall,
   HttpResponse,
   makeDocumentPage,
   makePageImage,
@@ -60,7 +59,7 @@ const notes = makeBundleDocument({
 const documents = [letter, report, notes];
 
 const server = setupApiServer(
-  http.get(apiUrl('/api/patients/101'), () => HttpResponse.json(patient)),
+  answerCall('getPatient', () => patient),
   bundleStateHandler(makeBundleState({ documents })),
 );
 
@@ -475,7 +474,7 @@ it('shows a bundled document’s pages as they look from its index, and opens th
   server.use(
     bundleStateHandler(makeBundleState({ documents, bundle: makeRecordBundle(documents) })),
     patientDocumentPageHandler(({ params }) => {
-      asked.push(`text ${String(params.s3Key)} ${String(params.page)}`);
+      asked.push(`text ${String(params.s3_key)} ${String(params.page)}`);
       return HttpResponse.json(
         makeDocumentPage({
           filename: 'orthopaedic-report.docx',
@@ -490,7 +489,7 @@ it('shows a bundled document’s pages as they look from its index, and opens th
     }),
     patientPageImageHandler(({ params, request }) => {
       asked.push(
-        `image ${String(params.s3Key)} ${String(params.page)} chunk=${new URL(request.url).searchParams.get('chunk_id') ?? '-'}`,
+        `image ${String(params.s3_key)} ${String(params.page)} chunk=${new URL(request.url).searchParams.get('chunk_id') ?? '-'}`,
       );
       return HttpResponse.json(
         makePageImage({ s3_key: 'key_report_000002', page: Number(params.page), passage_boxes: [] }),

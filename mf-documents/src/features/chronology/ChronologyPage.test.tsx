@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChronologyResponse } from '@ewrt/contract';
 import {
-  apiUrl,
-  http,
+  answerCall,
   HttpResponse,
   makePatient,
   provideRuntimeConfig,
@@ -110,7 +109,7 @@ const physio = makeChronologyEvent({
 const EVENTS = [gpVisit, fall, mri, physio];
 
 const server = setupApiServer(
-  http.get(apiUrl('/api/patients/:id'), () => HttpResponse.json(PATIENT)),
+  answerCall('getPatient', () => PATIENT),
   chronologyHandler(makeChronology(EVENTS, { date_of_event: '2024-03-01' })),
   patientPageImageHandler(makePageImage()),
 );

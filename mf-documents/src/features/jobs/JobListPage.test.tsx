@@ -2,8 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Job, JobStatusResponse } from '@ewrt/contract';
 import {
-  apiUrl,
-  http,
+  answerCall,
   HttpResponse,
   makePatient,
   provideRuntimeConfig,
@@ -68,7 +67,7 @@ let listRequests: number[];
 let detailRequests: number[];
 
 const server = setupApiServer(
-  http.get(apiUrl('/api/patients/:id'), () => HttpResponse.json(PATIENT)),
+  answerCall('getPatient', () => PATIENT),
   listPatientJobsHandler(() => {
     listRequests.push(Date.now() - START.getTime());
     return HttpResponse.json({ jobs });

@@ -129,7 +129,7 @@ describe('OpinionDocumentsPage', () => {
     const asked: string[] = [];
     server.use(
       opinionDocumentDownloadHandler(({ params }) => {
-        asked.push(String(params.s3Key));
+        asked.push(String(params.s3_key));
         return HttpResponse.json({ download_url: '/api/files/signed-whiplash', filename: WHIPLASH.filename });
       }),
     );

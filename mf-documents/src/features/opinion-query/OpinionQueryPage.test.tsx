@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ConversationEntry, QueryRequest, SaveConversationRequest } from '@ewrt/contract';
 import {
-  apiUrl,
-  http,
+  answerCall,
   HttpResponse,
   makeUser,
   renderWithProviders,
@@ -158,7 +157,7 @@ describe('OpinionQueryPage', () => {
     const asked: string[] = [];
     server.use(
       opinionDocumentPageHandler(({ params }) => {
-        asked.push(`${String(params.s3Key)}/${String(params.page)}`);
+        asked.push(`${String(params.s3_key)}/${String(params.page)}`);
         return HttpResponse.json(
           makeDocumentPage({
             filename: 'whiplash-opinion.pdf',
@@ -171,7 +170,7 @@ describe('OpinionQueryPage', () => {
           }),
         );
       }),
-      http.get(apiUrl('/api/opinions/documents/download/:s3Key'), () =>
+      answerCall('getOpinionDocumentDownload', () =>
         HttpResponse.json({ download_url: '/api/files/signed-opinion', filename: 'whiplash-opinion.pdf' }),
       ),
     );

@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { JobStatusResponse } from '@ewrt/contract';
 import { selectedPatientStore, type Patient } from '@ewrt/shared';
 import {
-  apiUrl,
-  http,
+  answerCall,
   HttpResponse,
   makePatient,
   makeUser,
@@ -48,7 +47,7 @@ const patient: Patient = makePatient({
 });
 
 const server = setupApiServer(
-  http.get(apiUrl('/api/patients/101'), () => HttpResponse.json(patient)),
+  answerCall('getPatient', () => patient),
   validateDocumentHandler(makeValidationResult()),
   processingCapabilitiesHandler(makeProcessingCapabilities()),
 );
@@ -100,7 +99,7 @@ describe('patient selection', () => {
   });
 
   it('says so when the ?patientId= patient cannot be loaded, and has no patient', async () => {
-    server.use(http.get(apiUrl('/api/patients/999'), () => apiError(404, 'Patient not found')));
+    server.use(answerCall('getPatient', () => apiError(404, 'Patient not found')));
     renderPage('/documents/process?patientId=999');
     expect(
       await screen.findByText(
@@ -124,7 +123,7 @@ describe('patient selection', () => {
     );
     let params = new URLSearchParams();
     server.use(
-      http.get(apiUrl('/api/patients/search'), ({ request }) => {
+      answerCall('searchPatients', ({ request }) => {
         params = new URL(request.url).searchParams;
         return HttpResponse.json({ patients: found, total: 7 });
       }),
@@ -152,7 +151,7 @@ describe('patient selection', () => {
 
   it('a patient without full access cannot be chosen here (part 2 §6)', async () => {
     server.use(
-      http.get(apiUrl('/api/patients/search'), () =>
+      answerCall('searchPatients', () =>
         HttpResponse.json({
           patients: [
             makePatient({ ID_Patient: 301, FirstName: 'Viewonly', Surname: 'Smith', access_level: 3 }),
@@ -170,7 +169,7 @@ describe('patient selection', () => {
   });
 
   it('a search that fails says "Error searching for patients"', async () => {
-    server.use(http.get(apiUrl('/api/patients/search'), () => apiError(500, 'Database unavailable')));
+    server.use(answerCall('searchPatients', () => apiError(500, 'Database unavailable')));
     const user = userEvent.setup();
     renderPage('/documents/process');
     await user.type(screen.getByLabelText('Search by surname or MRN'), 'Smith{Enter}');

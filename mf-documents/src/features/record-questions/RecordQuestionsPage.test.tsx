@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ConversationEntry, QueryRequest, SaveConversationRequest } from '@ewrt/contract';
 import { selectedPatientStore } from '@ewrt/shared';
-import { apiUrl, http, HttpResponse, makePatient, setupApiServer } from '@ewrt/shared/testing';
+import { answerCall, HttpResponse, makePatient, setupApiServer } from '@ewrt/shared/testing';
 import {
   CLEARED,
   clearPatientConversationHandler,
@@ -42,7 +42,7 @@ const PATIENT = makePatient({
 let storedEntries: ConversationEntry[];
 
 const server = setupApiServer(
-  http.get(apiUrl('/api/patients/:id'), () => HttpResponse.json(PATIENT)),
+  answerCall('getPatient', () => PATIENT),
   patientConversationHandler(() => HttpResponse.json({ entries: storedEntries })),
   patientPageImageHandler(makePageImage()),
 );
@@ -232,7 +232,7 @@ describe('RecordQuestionsPage', () => {
     const asked: string[] = [];
     server.use(
       patientDocumentPageHandler(({ params }) => {
-        asked.push(`${String(params.patientId)}/${String(params.s3Key)}/${String(params.page)}`);
+        asked.push(`${String(params.patientId)}/${String(params.s3_key)}/${String(params.page)}`);
         return HttpResponse.json(makeDocumentPage());
       }),
       documentDownloadHandler(() =>
@@ -524,7 +524,7 @@ describe('RecordQuestionsPage', () => {
   });
 
   it("a patient that cannot be loaded shows 'Failed to load patient information' and questions still work", async () => {
-    server.use(http.get(apiUrl('/api/patients/:id'), () => new HttpResponse(null, { status: 500 })));
+    server.use(answerCall('getPatient', () => new HttpResponse(null, { status: 500 })));
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     renderPage();
 

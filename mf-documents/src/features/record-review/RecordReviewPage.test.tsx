@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiUrl, http, HttpResponse, makePatient, setupApiServer } from '@ewrt/shared/testing';
+import { answerCall, HttpResponse, makePatient, setupApiServer } from '@ewrt/shared/testing';
 import {
   makeDocumentPage,
   makePageImage,
@@ -64,7 +64,7 @@ const missed = makeRecordFlag({
 });
 
 const server = setupApiServer(
-  http.get(apiUrl('/api/patients/:id'), () => HttpResponse.json(PATIENT)),
+  answerCall('getPatient', () => PATIENT),
   duplicateGroupsHandler(makeDuplicateGroups()),
   recordGapsHandler(makeRecordGaps([makeRecordFlag(), gap, missed])),
   patientPageImageHandler(makePageImage()),

@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { selectedPatientStore } from '@ewrt/shared';
 import {
-  apiUrl,
-  http,
+  answerCall,
   HttpResponse,
   makePatient,
   makeUser,
@@ -51,7 +50,7 @@ const documents = [
 ];
 
 const server = setupApiServer(
-  http.get(apiUrl('/api/patients/101'), () => HttpResponse.json(patient)),
+  answerCall('getPatient', () => patient),
   listPatientDocumentsHandler(makePatientDocumentList(documents)),
 );
 
@@ -171,7 +170,7 @@ it('Download asks for the signed link of that document and follows it', async ()
   let asked = '';
   server.use(
     documentDownloadHandler(({ params }) => {
-      asked = `${String(params.patientId)}/${String(params.s3Key)}`;
+      asked = `${String(params.patientId)}/${String(params.s3_key)}`;
       return HttpResponse.json({ download_url: '/api/files/signed-abc', filename: 'gp-letter.docx' });
     }),
   );

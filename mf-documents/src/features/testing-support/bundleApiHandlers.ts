@@ -1,28 +1,20 @@
 // MSW handlers for the record bundle calls, for the tests of this remote (same conventions as documentsApiHandlers).
-import type {
-  BundleDocument,
-  BundleStateResponse,
-  DownloadLinkResponse,
-  GenerateBundleResponse,
-  RecordBundle,
-} from '@ewrt/contract';
-import { apiUrl, http } from '@ewrt/shared/testing';
-import { respond, type Answer } from './documentsApiHandlers';
+import type { BundleDocument, BundleStateResponse, RecordBundle } from '@ewrt/contract';
+import { answerCallWith, type CallAnswering } from '@ewrt/shared/testing';
 
-export const bundleStateHandler = (answer: Answer<BundleStateResponse>) =>
-  http.get(apiUrl('/api/patients/:id/bundle'), respond(answer, 200));
+export const bundleStateHandler = (answer: CallAnswering<'getBundle'>) => answerCallWith('getBundle', answer);
 
-export const saveBundleOrderHandler = (answer: Answer<BundleStateResponse>) =>
-  http.put(apiUrl('/api/patients/:id/bundle/order'), respond(answer, 200));
+export const saveBundleOrderHandler = (answer: CallAnswering<'saveBundleOrder'>) =>
+  answerCallWith('saveBundleOrder', answer);
 
-export const saveBundleDescriptionHandler = (answer: Answer<BundleStateResponse>) =>
-  http.put(apiUrl('/api/patients/:id/bundle/description'), respond(answer, 200));
+export const saveBundleDescriptionHandler = (answer: CallAnswering<'saveBundleDescription'>) =>
+  answerCallWith('saveBundleDescription', answer);
 
-export const generateBundleHandler = (answer: Answer<GenerateBundleResponse>) =>
-  http.post(apiUrl('/api/patients/:id/bundle'), respond(answer, 202));
+export const generateBundleHandler = (answer: CallAnswering<'generateBundle'>) =>
+  answerCallWith('generateBundle', answer, 202);
 
-export const bundleDownloadHandler = (answer: Answer<DownloadLinkResponse>) =>
-  http.get(apiUrl('/api/patients/:id/bundle/download'), respond(answer, 200));
+export const bundleDownloadHandler = (answer: CallAnswering<'getBundleDownload'>) =>
+  answerCallWith('getBundleDownload', answer);
 
 /** A processed document of patient 101 as the bundle lists it. */
 export function makeBundleDocument(overrides: Partial<BundleDocument> = {}): BundleDocument {

@@ -5,19 +5,17 @@ import type {
   ChronologyPlace,
   ChronologyResponse,
 } from '@ewrt/contract';
-import { apiUrl, http } from '@ewrt/shared/testing';
-import type { HttpResponseResolver, PathParams } from 'msw';
+import { answerCallWith, type CallAnswering } from '@ewrt/shared/testing';
 import { LANGUAGE_MODEL } from './conversationApiHandlers';
-import { respond, type Answer } from './documentsApiHandlers';
 
-export const chronologyHandler = (answer: Answer<ChronologyResponse>) =>
-  http.get(apiUrl('/api/patients/:id/chronology'), respond(answer, 200));
+export const chronologyHandler = (answer: CallAnswering<'getChronology'>) =>
+  answerCallWith('getChronology', answer);
 
-export const buildChronologyHandler = (answer: Answer<BuildChronologyResponse>) =>
-  http.post(apiUrl('/api/patients/:id/chronology/build'), respond(answer, 202));
+export const buildChronologyHandler = (answer: CallAnswering<'buildChronology'>) =>
+  answerCallWith('buildChronology', answer, 202);
 
-export const exportChronologyHandler = (answer: HttpResponseResolver<PathParams, never>) =>
-  http.get(apiUrl('/api/patients/:id/chronology/export'), answer);
+export const exportChronologyHandler = (answer: CallAnswering<'exportChronology'>) =>
+  answerCallWith('exportChronology', answer);
 
 export const BUILD_STARTED: BuildChronologyResponse = {
   success: true,

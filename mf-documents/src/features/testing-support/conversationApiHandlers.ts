@@ -1,10 +1,8 @@
 // MSW handlers and test data for the question calls (patient records and opinion documents) and the page view.
-// Each handler takes the answer's body (sent as 200 JSON) or an MSW resolver for anything dynamic.
+// Each handler takes the answer's body (sent as 200 JSON) or a function of what the call received for anything dynamic.
 import type {
   ClearConversationResponse,
   ConversationEntry,
-  DocumentPageResponse,
-  PageImageResponse,
   ModelInfo,
   Patient,
   QueryResponse,
@@ -12,7 +10,7 @@ import type {
   SourceLocation,
   UpdateDateOfEventResponse,
 } from '@ewrt/contract';
-import { apiUrl, http, HttpResponse, respond, type Answer, type Resolver } from '@ewrt/shared/testing';
+import { answerCallWith, HttpResponse, type CallAnswering } from '@ewrt/shared/testing';
 
 // The page viewer's own calls and data are shared by every screen that opens it.
 export {
@@ -155,23 +153,22 @@ export const CLEARED: ClearConversationResponse = {
 
 // Patient records
 
-export const patientConversationHandler = (answer: Answer<{ entries: ConversationEntry[] }>) =>
-  http.get(apiUrl('/api/patients/:id/conversation'), respond(answer));
+export const patientConversationHandler = (answer: CallAnswering<'getConversation'>) =>
+  answerCallWith('getConversation', answer);
 
-export const patientQueryHandler = (answer: Answer<QueryResponse>) =>
-  http.post(apiUrl('/api/patients/:id/query'), respond(answer));
+export const patientQueryHandler = (answer: CallAnswering<'query'>) => answerCallWith('query', answer);
 
-export const clearPatientConversationHandler = (answer: Answer<ClearConversationResponse>) =>
-  http.delete(apiUrl('/api/patients/:id/conversation/clear'), respond(answer));
+export const clearPatientConversationHandler = (answer: CallAnswering<'clearConversation'>) =>
+  answerCallWith('clearConversation', answer);
 
-export const exportPatientConversationHandler = (answer: Resolver) =>
-  http.get(apiUrl('/api/patients/:id/conversation/export'), answer);
+export const exportPatientConversationHandler = (answer: CallAnswering<'exportConversation'>) =>
+  answerCallWith('exportConversation', answer);
 
-export const savePatientConversationHandler = (answer: Answer<SaveConversationResponse>) =>
-  http.post(apiUrl('/api/patients/:id/conversation/save-to-vectors'), respond(answer));
+export const savePatientConversationHandler = (answer: CallAnswering<'saveConversationToVectors'>) =>
+  answerCallWith('saveConversationToVectors', answer);
 
-export const updateDateOfEventHandler = (answer: Answer<UpdateDateOfEventResponse>) =>
-  http.put(apiUrl('/api/patients/:id/update-date-of-event'), respond(answer));
+export const updateDateOfEventHandler = (answer: CallAnswering<'updateDateOfEvent'>) =>
+  answerCallWith('updateDateOfEvent', answer);
 
 export const dateOfEventUpdated = (patient: Patient): UpdateDateOfEventResponse => ({
   patient,
@@ -180,26 +177,26 @@ export const dateOfEventUpdated = (patient: Patient): UpdateDateOfEventResponse 
 
 // The user's opinion documents
 
-export const opinionConversationHandler = (answer: Answer<{ entries: ConversationEntry[] }>) =>
-  http.get(apiUrl('/api/opinions/conversation'), respond(answer));
+export const opinionConversationHandler = (answer: CallAnswering<'getOpinionConversation'>) =>
+  answerCallWith('getOpinionConversation', answer);
 
-export const opinionQueryHandler = (answer: Answer<QueryResponse>) =>
-  http.post(apiUrl('/api/opinions/query'), respond(answer));
+export const opinionQueryHandler = (answer: CallAnswering<'queryOpinions'>) =>
+  answerCallWith('queryOpinions', answer);
 
-export const clearOpinionConversationHandler = (answer: Answer<ClearConversationResponse>) =>
-  http.delete(apiUrl('/api/opinions/conversation/clear'), respond(answer));
+export const clearOpinionConversationHandler = (answer: CallAnswering<'clearOpinionConversation'>) =>
+  answerCallWith('clearOpinionConversation', answer);
 
-export const exportOpinionConversationHandler = (answer: Resolver) =>
-  http.get(apiUrl('/api/opinions/conversation/export'), answer);
+export const exportOpinionConversationHandler = (answer: CallAnswering<'exportOpinionConversation'>) =>
+  answerCallWith('exportOpinionConversation', answer);
 
-export const saveOpinionConversationHandler = (answer: Answer<SaveConversationResponse>) =>
-  http.post(apiUrl('/api/opinions/conversation/save-to-vectors'), respond(answer));
+export const saveOpinionConversationHandler = (answer: CallAnswering<'saveOpinionConversationToVectors'>) =>
+  answerCallWith('saveOpinionConversationToVectors', answer);
 
-export const opinionDocumentPageHandler = (answer: Answer<DocumentPageResponse>) =>
-  http.get(apiUrl('/api/opinions/documents/pages/:s3Key/:page'), respond(answer));
+export const opinionDocumentPageHandler = (answer: CallAnswering<'getOpinionDocumentPage'>) =>
+  answerCallWith('getOpinionDocumentPage', answer);
 
-export const opinionPageImageHandler = (answer: Answer<PageImageResponse>) =>
-  http.get(apiUrl('/api/opinions/documents/pages/:s3Key/:page/image'), respond(answer));
+export const opinionPageImageHandler = (answer: CallAnswering<'getOpinionPageImage'>) =>
+  answerCallWith('getOpinionPageImage', answer);
 
 /** A .docx answer as the export calls send it, named by Content-Disposition. */
 export function docxAnswer(contentDisposition: string) {

@@ -1,44 +1,33 @@
 // MSW handlers and test data for the opinion document calls (part 2 §7 "Opinion documents") of the upload and
 // management screens. Each handler takes the answer's body (sent as JSON with the call's usual status) or an MSW
-// resolver for anything dynamic.
-import type {
-  DocumentDeleteResponse,
-  DocumentUploadResponse,
-  DocumentValidationResult,
-  DownloadLinkResponse,
-  Job,
-  JobStatusResponse,
-  OpinionDocumentListResponse,
-  PatientDocument,
-  RebuildVectorsResponse,
-} from '@ewrt/contract';
-import { apiUrl, http } from '@ewrt/shared/testing';
+// function of what the call received for anything dynamic.
+import type { Job, OpinionDocumentListResponse, PatientDocument } from '@ewrt/contract';
+import { answerCallWith, type CallAnswering } from '@ewrt/shared/testing';
 import { makeJob, makePatientDocument, makePatientDocumentList } from './documentFixtures';
-import { respond, type Answer } from './documentsApiHandlers';
 
-export const validateOpinionDocumentHandler = (answer: Answer<DocumentValidationResult>) =>
-  http.post(apiUrl('/api/opinions/documents/validate'), respond(answer, 200));
+export const validateOpinionDocumentHandler = (answer: CallAnswering<'validateOpinionDocument'>) =>
+  answerCallWith('validateOpinionDocument', answer);
 
-export const uploadOpinionDocumentHandler = (answer: Answer<DocumentUploadResponse>) =>
-  http.post(apiUrl('/api/opinions/documents/upload'), respond(answer, 202));
+export const uploadOpinionDocumentHandler = (answer: CallAnswering<'uploadOpinionDocument'>) =>
+  answerCallWith('uploadOpinionDocument', answer, 202);
 
-export const opinionJobStatusHandler = (answer: Answer<JobStatusResponse>) =>
-  http.get(apiUrl('/api/opinions/jobs/:jobId/status'), respond(answer, 200));
+export const opinionJobStatusHandler = (answer: CallAnswering<'getOpinionJobStatus'>) =>
+  answerCallWith('getOpinionJobStatus', answer);
 
-export const listOpinionDocumentsHandler = (answer: Answer<OpinionDocumentListResponse>) =>
-  http.get(apiUrl('/api/opinions/documents'), respond(answer, 200));
+export const listOpinionDocumentsHandler = (answer: CallAnswering<'listOpinionDocuments'>) =>
+  answerCallWith('listOpinionDocuments', answer);
 
-export const opinionDocumentDownloadHandler = (answer: Answer<DownloadLinkResponse>) =>
-  http.get(apiUrl('/api/opinions/documents/download/:s3Key'), respond(answer, 200));
+export const opinionDocumentDownloadHandler = (answer: CallAnswering<'getOpinionDocumentDownload'>) =>
+  answerCallWith('getOpinionDocumentDownload', answer);
 
-export const deleteOpinionDocumentHandler = (answer: Answer<DocumentDeleteResponse>) =>
-  http.delete(apiUrl('/api/opinions/documents/delete'), respond(answer, 200));
+export const deleteOpinionDocumentHandler = (answer: CallAnswering<'deleteOpinionDocument'>) =>
+  answerCallWith('deleteOpinionDocument', answer);
 
-export const rebuildOpinionVectorsHandler = (answer: Answer<RebuildVectorsResponse>) =>
-  http.post(apiUrl('/api/opinions/documents/rebuild-vectors'), respond(answer, 202));
+export const rebuildOpinionVectorsHandler = (answer: CallAnswering<'rebuildOpinionVectors'>) =>
+  answerCallWith('rebuildOpinionVectors', answer, 202);
 
-export const generateOpinionFileListHandler = (answer: Answer<DownloadLinkResponse>) =>
-  http.post(apiUrl('/api/opinions/documents/generate-file-list'), respond(answer, 200));
+export const generateOpinionFileListHandler = (answer: CallAnswering<'generateOpinionFileList'>) =>
+  answerCallWith('generateOpinionFileList', answer);
 
 /** One of the user's opinion documents: the same shape as a patient's document. */
 export function makeOpinionDocument(overrides: Partial<PatientDocument> = {}): PatientDocument {

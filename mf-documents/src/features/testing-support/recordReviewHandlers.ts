@@ -4,22 +4,20 @@ import type {
   DuplicateGroupsResponse,
   RecordFlag,
   RecordGapsResponse,
-  RecordReviewChangeResponse,
 } from '@ewrt/contract';
-import { apiUrl, http } from '@ewrt/shared/testing';
-import { respond, type Answer } from './documentsApiHandlers';
+import { answerCallWith, type CallAnswering } from '@ewrt/shared/testing';
 
-export const duplicateGroupsHandler = (answer: Answer<DuplicateGroupsResponse>) =>
-  http.get(apiUrl('/api/patients/:id/duplicates'), respond(answer, 200));
+export const duplicateGroupsHandler = (answer: CallAnswering<'getDuplicateGroups'>) =>
+  answerCallWith('getDuplicateGroups', answer);
 
-export const setAsideHandler = (answer: Answer<RecordReviewChangeResponse>) =>
-  http.post(apiUrl('/api/patients/:id/duplicates/set-aside'), respond(answer, 200));
+export const setAsideHandler = (answer: CallAnswering<'setAsideDuplicates'>) =>
+  answerCallWith('setAsideDuplicates', answer);
 
-export const restoreHandler = (answer: Answer<RecordReviewChangeResponse>) =>
-  http.post(apiUrl('/api/patients/:id/duplicates/restore'), respond(answer, 200));
+export const restoreHandler = (answer: CallAnswering<'restoreDuplicate'>) =>
+  answerCallWith('restoreDuplicate', answer);
 
-export const recordGapsHandler = (answer: Answer<RecordGapsResponse>) =>
-  http.get(apiUrl('/api/patients/:id/record-gaps'), respond(answer, 200));
+export const recordGapsHandler = (answer: CallAnswering<'getRecordGaps'>) =>
+  answerCallWith('getRecordGaps', answer);
 
 /** A processed one-page letter in the records. */
 export function makeDuplicateDocument(overrides: Partial<DuplicateDocument> = {}): DuplicateDocument {

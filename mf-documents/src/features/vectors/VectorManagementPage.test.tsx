@@ -4,8 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import type { PatientDocument } from '@ewrt/contract';
 import { AppProviders, sessionStore } from '@ewrt/shared';
 import {
-  apiUrl,
-  http,
+  answerCall,
   HttpResponse,
   makePatient,
   makeUser,
@@ -57,7 +56,7 @@ let documents: PatientDocument[];
 const requests: { method: string; path: string; body?: unknown }[] = [];
 
 const server = setupApiServer(
-  http.get(apiUrl('/api/patients/:id'), () => HttpResponse.json(PATIENT)),
+  answerCall('getPatient', () => PATIENT),
   listPatientDocumentsHandler(({ request }) => {
     requests.push({ method: 'GET', path: new URL(request.url).pathname });
     return HttpResponse.json(makePatientDocumentList(documents));
@@ -146,7 +145,7 @@ describe('VectorManagementPage', () => {
     const asked: string[] = [];
     server.use(
       documentDownloadHandler(({ params }) => {
-        asked.push(`${String(params.patientId)}/${String(params.s3Key)}`);
+        asked.push(`${String(params.patientId)}/${String(params.s3_key)}`);
         return HttpResponse.json({ download_url: '/api/files/signed-letter', filename: 'gp-letter.docx' });
       }),
     );

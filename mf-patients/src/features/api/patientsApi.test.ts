@@ -1,5 +1,5 @@
 import type { PatientInput } from '@ewrt/contract';
-import { apiUrl, http, HttpResponse, makePatient, setupApiServer } from '@ewrt/shared/testing';
+import { answerCall, HttpResponse, makePatient, setupApiServer } from '@ewrt/shared/testing';
 import {
   checkDuplicatePatient,
   createPatient,
@@ -27,39 +27,35 @@ const input: PatientInput = {
 };
 
 test('recent patients come from the recent list', async () => {
-  server.use(
-    http.get(apiUrl('/api/patients/recent'), () =>
-      HttpResponse.json({ patients: [makePatient({ ID_Patient: 7 })] }),
-    ),
-  );
+  server.use(answerCall('listRecentPatients', () => ({ patients: [makePatient({ ID_Patient: 7 })] })));
   const answer = await getRecentPatients();
   expect(answer.patients.map((patient) => patient.ID_Patient)).toEqual([7]);
 });
 
 test('simple search sends term and page', async () => {
-  let query = '';
+  let query = new URLSearchParams();
   server.use(
-    http.get(apiUrl('/api/patients/search'), ({ request }) => {
-      query = new URL(request.url).search;
-      return HttpResponse.json({ patients: [makePatient()], total: 6 });
+    answerCall('searchPatients', (received) => {
+      query = received.query;
+      return { patients: [makePatient()], total: 6 };
     }),
   );
   const answer = await searchPatients('exa mple', 2);
-  expect(new URLSearchParams(query).get('term')).toBe('exa mple');
-  expect(new URLSearchParams(query).get('page')).toBe('2');
+  expect(query.get('term')).toBe('exa mple');
+  expect(query.get('page')).toBe('2');
   expect(answer.total).toBe(6);
 });
 
 test('advanced search sends only the non-blank filters', async () => {
-  let params = new URLSearchParams();
+  let query = new URLSearchParams();
   server.use(
-    http.get(apiUrl('/api/patients/search-advanced'), ({ request }) => {
-      params = new URL(request.url).searchParams;
-      return HttpResponse.json({ patients: [] });
+    answerCall('searchPatientsAdvanced', (received) => {
+      query = received.query;
+      return { patients: [] };
     }),
   );
   await searchPatientsAdvanced({ Surname: ' Example ', FirstName: '', MRN: '   ', Solicitorname: 'Jones' });
-  expect([...params.entries()]).toEqual([
+  expect([...query.entries()]).toEqual([
     ['Surname', 'Example'],
     ['Solicitorname', 'Jones'],
   ]);
@@ -67,20 +63,25 @@ test('advanced search sends only the non-blank filters', async () => {
 
 test('create, update, duplicate check and access recording use the spec paths and bodies', async () => {
   const bodies: Record<string, unknown> = {};
+  const patientIds: Record<string, string> = {};
   server.use(
-    http.post(apiUrl('/api/patients'), async ({ request }) => {
-      bodies.create = await request.json();
+    answerCall('createPatient', ({ body }) => {
+      bodies.create = body;
       return HttpResponse.json({ patient: makePatient({ ID_Patient: 5 }) }, { status: 201 });
     }),
-    http.put(apiUrl('/api/patients/5'), async ({ request }) => {
-      bodies.update = await request.json();
-      return HttpResponse.json({ patient: makePatient({ ID_Patient: 5, Surname: 'Changed' }) });
+    answerCall('updatePatient', ({ params, body }) => {
+      patientIds.update = params.id;
+      bodies.update = body;
+      return { patient: makePatient({ ID_Patient: 5, Surname: 'Changed' }) };
     }),
-    http.post(apiUrl('/api/patients/check-duplicate'), async ({ request }) => {
-      bodies.duplicate = await request.json();
-      return HttpResponse.json({ isDuplicate: true });
+    answerCall('checkDuplicatePatient', ({ body }) => {
+      bodies.duplicate = body;
+      return { isDuplicate: true };
     }),
-    http.post(apiUrl('/api/patients/5/access'), () => HttpResponse.json({ success: true })),
+    answerCall('recordPatientAccess', ({ params }) => {
+      patientIds.access = params.id;
+      return { success: true, last_accessed: '2026-01-06T10:00:00.000Z' };
+    }),
   );
   expect((await createPatient(input)).patient.ID_Patient).toBe(5);
   expect((await updatePatient(5, input)).patient.Surname).toBe('Changed');
@@ -93,22 +94,22 @@ test('create, update, duplicate check and access recording use the spec paths an
   await expect(checkDuplicatePatient(duplicateRequest)).resolves.toEqual({ isDuplicate: true });
   await expect(recordPatientAccess(5)).resolves.toBeUndefined();
   expect(bodies).toEqual({ create: input, update: input, duplicate: duplicateRequest });
+  expect(patientIds).toEqual({ update: '5', access: '5' });
 });
 
-test('getPatient returns the patient, bare or wrapped', async () => {
-  server.use(
-    http.get(apiUrl('/api/patients/5'), () => HttpResponse.json(makePatient({ ID_Patient: 5 }))),
-    http.get(apiUrl('/api/patients/6'), () => HttpResponse.json({ patient: makePatient({ ID_Patient: 6 }) })),
-  );
+test('getPatient returns the patient the contract answers', async () => {
+  server.use(answerCall('getPatient', ({ params }) => makePatient({ ID_Patient: Number(params.id) })));
   expect((await getPatient(5)).ID_Patient).toBe(5);
-  expect((await getPatient(6)).ID_Patient).toBe(6);
 });
 
 test('delete-all-data uses the spec path and returns the answer', async () => {
+  let patientId = '';
   server.use(
-    http.delete(apiUrl('/api/patients/5/delete-all-data'), () =>
-      HttpResponse.json({ message: 'Deleted', deleted: { documents: 2 } }),
-    ),
+    answerCall('deleteAllPatientData', ({ params }) => {
+      patientId = params.id;
+      return { message: 'Deleted', deleted: { documents: 2 } };
+    }),
   );
   await expect(deleteAllPatientData(5)).resolves.toEqual({ message: 'Deleted', deleted: { documents: 2 } });
+  expect(patientId).toBe('5');
 });

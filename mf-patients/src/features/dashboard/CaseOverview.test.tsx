@@ -2,9 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { CaseOverview } from '@ewrt/contract';
 import type { RouteDeclaration } from '@ewrt/shared';
 import {
-  apiUrl,
-  http,
-  HttpResponse,
+  answerCall,
   makePatient,
   makeRuntimeConfig,
   makeUser,
@@ -66,11 +64,11 @@ const OVERVIEW: CaseOverview = {
 
 let overviewCalls = 0;
 setupApiServer(
-  http.get(apiUrl('/api/patients/recent'), () => HttpResponse.json({ patients: [] })),
-  http.get(apiUrl('/api/patients/:id'), () => HttpResponse.json(patient)),
-  http.get(apiUrl('/api/patients/:id/overview'), () => {
+  answerCall('listRecentPatients', () => ({ patients: [] })),
+  answerCall('getPatient', () => patient),
+  answerCall('getCaseOverview', () => {
     overviewCalls += 1;
-    return HttpResponse.json(OVERVIEW);
+    return OVERVIEW;
   }),
 );
 

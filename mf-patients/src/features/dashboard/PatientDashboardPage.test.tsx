@@ -2,17 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { selectedPatientStore, type Patient, type PatientInput, type User } from '@ewrt/shared';
 import {
-  apiUrl,
+  answerCall,
   delay,
-  http,
   HttpResponse,
   makePatient,
   makeRuntimeConfig,
   makeUser,
   PATIENTS_REMOTE,
   provideRuntimeConfig,
-  REPORTS_REMOTE,
   renderWithProviders,
+  REPORTS_REMOTE,
   setupApiServer,
 } from '@ewrt/shared/testing';
 import { PatientsApp } from '../../app/PatientsApp';
@@ -35,15 +34,15 @@ let patient: Patient;
 const deleteCalls: string[] = [];
 
 const server = setupApiServer(
-  http.get(apiUrl('/api/patients/recent'), () => HttpResponse.json({ patients: [] })),
-  http.get(apiUrl('/api/patients/:id'), ({ params }) =>
+  answerCall('listRecentPatients', () => ({ patients: [] })),
+  answerCall('getPatient', ({ params }) =>
     Number(params.id) === patient.ID_Patient
       ? HttpResponse.json(patient)
       : HttpResponse.json({ message: 'Patient not found' }, { status: 404 }),
   ),
-  http.delete(apiUrl('/api/patients/:id/delete-all-data'), ({ params }) => {
+  answerCall('deleteAllPatientData', ({ params }) => {
     deleteCalls.push(String(params.id));
-    return HttpResponse.json({ message: 'deleted' });
+    return { message: 'deleted', deleted: { documents: 0 } };
   }),
 );
 
@@ -206,9 +205,9 @@ describe('PatientDashboardPage: navigation, loading and errors', () => {
 
   it('shows a loading state while the patient loads', async () => {
     server.use(
-      http.get(apiUrl('/api/patients/:id'), async () => {
+      answerCall('getPatient', async () => {
         await delay(300);
-        return HttpResponse.json(patient);
+        return patient;
       }),
     );
     renderDashboard();
@@ -220,9 +219,9 @@ describe('PatientDashboardPage: navigation, loading and errors', () => {
   it('shows the selected patient while loading and keeps the selection in sync', async () => {
     patient = makePatient({ ID_Patient: 101, MRN: 'DEMO-NEW', access_level: 1 });
     server.use(
-      http.get(apiUrl('/api/patients/:id'), async () => {
+      answerCall('getPatient', async () => {
         await delay(300);
-        return HttpResponse.json(patient);
+        return patient;
       }),
     );
     renderDashboard(makeUser(), { selectedPatient: makePatient({ ID_Patient: 101, MRN: 'DEMO-OLD' }) });
@@ -248,10 +247,10 @@ describe('PatientDashboardPage: editing', () => {
   it('saves the changes, confirms, and updates the screen and the selected patient', async () => {
     const updates: PatientInput[] = [];
     server.use(
-      http.put(apiUrl('/api/patients/101'), async ({ request }) => {
+      answerCall('updatePatient', async ({ request }) => {
         const body = (await request.json()) as PatientInput;
         updates.push(body);
-        return HttpResponse.json({ patient: { ...patient, ...body } });
+        return { patient: { ...patient, ...body } };
       }),
     );
     const user = renderDashboard();
@@ -271,9 +270,7 @@ describe('PatientDashboardPage: editing', () => {
 
   it("shows the server's message when the update fails", async () => {
     server.use(
-      http.put(apiUrl('/api/patients/101'), () =>
-        HttpResponse.json({ message: 'MRN already used' }, { status: 409 }),
-      ),
+      answerCall('updatePatient', () => HttpResponse.json({ message: 'MRN already used' }, { status: 409 })),
     );
     const user = renderDashboard();
     await loaded();
@@ -286,7 +283,7 @@ describe('PatientDashboardPage: editing', () => {
   });
 
   it('falls back to the update message when the server gives none', async () => {
-    server.use(http.put(apiUrl('/api/patients/101'), () => HttpResponse.json({}, { status: 500 })));
+    server.use(answerCall('updatePatient', () => HttpResponse.json({}, { status: 500 })));
     const user = renderDashboard();
     await loaded();
     await user.click(screen.getByRole('button', { name: /Edit Patient/ }));
@@ -341,7 +338,7 @@ describe('PatientDashboardPage: deleting all patient data', () => {
 
   it("shows the server's message when the deletion fails and stays", async () => {
     server.use(
-      http.delete(apiUrl('/api/patients/:id/delete-all-data'), () =>
+      answerCall('deleteAllPatientData', () =>
         HttpResponse.json({ message: 'Jobs are still running for this patient' }, { status: 409 }),
       ),
     );
@@ -355,9 +352,7 @@ describe('PatientDashboardPage: deleting all patient data', () => {
   });
 
   it('falls back to the delete failure message', async () => {
-    server.use(
-      http.delete(apiUrl('/api/patients/:id/delete-all-data'), () => HttpResponse.json({}, { status: 500 })),
-    );
+    server.use(answerCall('deleteAllPatientData', () => HttpResponse.json({}, { status: 500 })));
     const { user, dialog } = await openDelete();
     await user.click(within(dialog).getByRole('button', { name: 'Delete All Data' }));
 

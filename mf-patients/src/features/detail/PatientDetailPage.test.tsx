@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Patient } from '@ewrt/shared';
 import {
-  apiUrl,
-  http,
+  answerCall,
   HttpResponse,
   makePatient,
   makeUser,
@@ -21,16 +20,16 @@ const deleted: string[] = [];
 let stored: Patient;
 
 setupApiServer(
-  http.get(apiUrl('/api/patients/recent'), () => HttpResponse.json({ patients: [] })),
-  http.get(apiUrl('/api/patients/:id'), ({ params }) => {
+  answerCall('listRecentPatients', () => ({ patients: [] })),
+  answerCall('getPatient', ({ params }) => {
     fetched.push(String(params.id));
     return Number(params.id) === stored.ID_Patient
       ? HttpResponse.json(stored)
       : HttpResponse.json({ message: 'Not found' }, { status: 404 });
   }),
-  http.delete(apiUrl('/api/patients/:id/delete-all-data'), ({ params }) => {
+  answerCall('deleteAllPatientData', ({ params }) => {
     deleted.push(String(params.id));
-    return HttpResponse.json({});
+    return { message: 'All patient data deleted', deleted: {} };
   }),
 );
 

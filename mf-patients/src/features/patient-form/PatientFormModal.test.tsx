@@ -2,8 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, type DuplicateCheckRequest, type Patient, type PatientInput } from '@ewrt/shared';
 import {
-  apiUrl,
-  http,
+  answerCall,
   HttpResponse,
   makePatient,
   renderWithProviders,
@@ -16,11 +15,11 @@ const created: PatientInput[] = [];
 let duplicateAnswer = false;
 
 const server = setupApiServer(
-  http.post(apiUrl('/api/patients/check-duplicate'), async ({ request }) => {
+  answerCall('checkDuplicatePatient', async ({ request }) => {
     duplicateChecks.push((await request.json()) as DuplicateCheckRequest);
-    return HttpResponse.json({ isDuplicate: duplicateAnswer });
+    return { isDuplicate: duplicateAnswer };
   }),
-  http.post(apiUrl('/api/patients'), async ({ request }) => {
+  answerCall('createPatient', async ({ request }) => {
     const body = (await request.json()) as PatientInput;
     created.push(body);
     return HttpResponse.json({ patient: makePatient({ ID_Patient: 77, ...body }) }, { status: 201 });
@@ -161,7 +160,7 @@ describe('PatientFormModal saving', () => {
 
   it("shows the server's message on failure and keeps what was typed", async () => {
     server.use(
-      http.post(apiUrl('/api/patients'), () =>
+      answerCall('createPatient', () =>
         HttpResponse.json({ message: 'MRN DEMO-9 is already in use' }, { status: 409 }),
       ),
     );
@@ -178,7 +177,7 @@ describe('PatientFormModal saving', () => {
   });
 
   it('falls back to the save message when the server gives none', async () => {
-    server.use(http.post(apiUrl('/api/patients'), () => HttpResponse.json({}, { status: 500 })));
+    server.use(answerCall('createPatient', () => HttpResponse.json({}, { status: 500 })));
     const user = userEvent.setup();
     renderForm();
     await fillRequired(user);
@@ -197,7 +196,7 @@ describe('PatientFormModal saving', () => {
     });
     const updates: PatientInput[] = [];
     server.use(
-      http.put(apiUrl('/api/patients/12'), async ({ request }) => {
+      answerCall('updatePatient', async ({ request }) => {
         updates.push((await request.json()) as PatientInput);
         return HttpResponse.json({}, { status: 500 });
       }),

@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { selectedPatientStore, type Patient } from '@ewrt/shared';
 import {
-  apiUrl,
-  http,
+  answerCall,
   HttpResponse,
   makePatient,
   makeUser,
@@ -24,15 +23,15 @@ let recentCalls = 0;
 const accessCalls: string[] = [];
 
 const server = setupApiServer(
-  http.get(apiUrl('/api/patients/recent'), () => {
+  answerCall('listRecentPatients', () => {
     recentCalls += 1;
-    return HttpResponse.json({ patients: recentPatients });
+    return { patients: recentPatients };
   }),
-  http.post(apiUrl('/api/patients/:id/access'), ({ params }) => {
+  answerCall('recordPatientAccess', ({ params }) => {
     accessCalls.push(String(params.id));
-    return HttpResponse.json({ success: true });
+    return { success: true, last_accessed: '2026-01-06T10:00:00.000Z' };
   }),
-  http.get(apiUrl('/api/patients/:id'), ({ params }) =>
+  answerCall('getPatient', ({ params }) =>
     HttpResponse.json(recentPatients.find((p) => p.ID_Patient === Number(params.id)) ?? makePatient()),
   ),
 );
@@ -105,8 +104,8 @@ describe('PatientSearchPage', () => {
   it('puts a newly added patient at the front of the recent list, keeping 5', async () => {
     const created = makePatient({ ID_Patient: 99, FirstName: 'New', Surname: 'Arrival' });
     server.use(
-      http.post(apiUrl('/api/patients/check-duplicate'), () => HttpResponse.json({ isDuplicate: false })),
-      http.post(apiUrl('/api/patients'), () => HttpResponse.json({ patient: created }, { status: 201 })),
+      answerCall('checkDuplicatePatient', () => ({ isDuplicate: false })),
+      answerCall('createPatient', () => HttpResponse.json({ patient: created }, { status: 201 })),
     );
     const user = userEvent.setup();
     renderPage();
@@ -150,7 +149,7 @@ describe('PatientSearchPage', () => {
   });
 
   it('still selects the patient when recording the access fails', async () => {
-    server.use(http.post(apiUrl('/api/patients/:id/access'), () => HttpResponse.json({}, { status: 500 })));
+    server.use(answerCall('recordPatientAccess', () => HttpResponse.json({}, { status: 500 })));
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
     renderPage();
@@ -167,7 +166,7 @@ describe('PatientSearchPage', () => {
 
   it('replaces the recent list with results while a search term is long enough', async () => {
     server.use(
-      http.get(apiUrl('/api/patients/search'), () =>
+      answerCall('searchPatients', () =>
         HttpResponse.json({
           patients: [makePatient({ ID_Patient: 50, FirstName: 'Found', Surname: 'One' })],
           total: 1,

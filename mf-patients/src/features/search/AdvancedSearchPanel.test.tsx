@@ -2,8 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, type Patient } from '@ewrt/shared';
 import {
-  apiUrl,
-  http,
+  answerCall,
   HttpResponse,
   makePatient,
   renderWithProviders,
@@ -15,9 +14,9 @@ const queries: Record<string, string>[] = [];
 let answer: Patient[] = [];
 
 const server = setupApiServer(
-  http.get(apiUrl('/api/patients/search-advanced'), ({ request }) => {
+  answerCall('searchPatientsAdvanced', ({ request }) => {
     queries.push(Object.fromEntries(new URL(request.url).searchParams));
-    return HttpResponse.json({ patients: answer });
+    return { patients: answer };
   }),
 );
 
@@ -141,9 +140,7 @@ describe('AdvancedSearchPanel', () => {
     const { filter } = await openPanel(user);
     await enter(user, filter('Surname'), 'smi');
     await screen.findByLabelText('Open Zoe smith', {}, slow);
-    server.use(
-      http.get(apiUrl('/api/patients/search-advanced'), () => HttpResponse.json({}, { status: 500 })),
-    );
+    server.use(answerCall('searchPatientsAdvanced', () => HttpResponse.json({}, { status: 500 })));
 
     await enter(user, filter('Surname'), 'th');
 

@@ -3,8 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, type Patient } from '@ewrt/shared';
 import {
-  apiUrl,
-  http,
+  answerCall,
   HttpResponse,
   makePatient,
   renderWithProviders,
@@ -28,11 +27,11 @@ function pageOf(page: number): Patient[] {
 }
 
 const server = setupApiServer(
-  http.get(apiUrl('/api/patients/search'), ({ request }) => {
+  answerCall('searchPatients', ({ request }) => {
     const url = new URL(request.url);
     const page = Number(url.searchParams.get('page'));
     searches.push({ term: url.searchParams.get('term'), page: url.searchParams.get('page') });
-    return HttpResponse.json({ patients: pageOf(page), total });
+    return { patients: pageOf(page), total };
   }),
 );
 
@@ -157,9 +156,7 @@ describe('SimpleSearchCard', () => {
   });
 
   it('shows the search failure text', async () => {
-    server.use(
-      http.get(apiUrl('/api/patients/search'), () => HttpResponse.json({ message: 'boom' }, { status: 500 })),
-    );
+    server.use(answerCall('searchPatients', () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
     const user = userEvent.setup();
     const { box } = renderSearch();
 

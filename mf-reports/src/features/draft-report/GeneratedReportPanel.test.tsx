@@ -25,7 +25,7 @@ function citedPage() {
   server.use(
     patientDocumentPageHandler(({ params }) => {
       asked.push(
-        `text ${String(params.patientId)} ${decodeURIComponent(String(params.s3Key))} ${String(params.page)}`,
+        `text ${String(params.patientId)} ${decodeURIComponent(String(params.s3_key))} ${String(params.page)}`,
       );
       return HttpResponse.json(
         makeDocumentPage({
