@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `node scripts/benchDocuments.mjs`: document processing against the budgets of architecture section 6. A report, not a test: it prints each figure with pass/fail and exits 0
+// `node scripts/benchDocuments.mjs`: document processing against the budgets of ARCH-06. A report, not a test: it prints each figure with pass/fail and exits 0
 // when it could measure.
 //
 //   a generated 300-page text PDF uploaded, extracted, chunked and indexed, to `completed`    <= 5 s

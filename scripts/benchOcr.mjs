@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm bench:ocr`: OCR of a scanned PDF against the budgets of architecture section 6. A report, not a test: it
+// `pnpm bench:ocr`: OCR of a scanned PDF against the budgets of ARCH-06. A report, not a test: it
 // prints each figure with pass/fail and exits 0 when it could measure.
 //
 //   a generated 20-page 300 dpi scanned PDF (page images only, no text layer) to `completed`   <= 25 s

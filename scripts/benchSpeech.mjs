@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm bench:speech`: live transcription on this server against the budgets of architecture section 6. A report,
+// `pnpm bench:speech`: live transcription on this server against the budgets of ARCH-06. A report,
 // not a test: it prints each figure with pass/fail and exits 0 when it could measure.
 //
 //   first partial text after the first speech sample is written (fed in real time)          <= 1000 ms

@@ -20,7 +20,7 @@ function requireFromApp(dir, request) {
 }
 
 /**
- * The federation singletons of ARCHITECTURE §2. Each entry names the package whose installed version
+ * The federation singletons of ARCH-02. Each entry names the package whose installed version
  * is provided and, for transitive packages, the package through which it is resolved. antd is shared
  * separately, module by module (below).
  */
@@ -403,7 +403,7 @@ function createAppConfig({ dir, name, port, exposes, isHost = false }) {
         new CopyPublicPlugin({ from: path.join(dir, 'public'), exclude: ['index.html'] }),
       ],
       optimization: {
-        // A runtime chunk breaks remote containers (TOOLCHAIN): leave runtimeChunk off.
+        // A runtime chunk breaks remote containers (ARCH-09): leave runtimeChunk off.
         runtimeChunk: false,
         // antd components are shared one by one, so they live in separate async chunks; without this
         // their common internals (antd/_util, rc-components, icons) would be copied into each of them.

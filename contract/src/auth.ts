@@ -12,7 +12,7 @@ import {
 export const YesNoSchema = Type.Union([Type.Literal(YES_NO[0]), Type.Literal(YES_NO[1])]);
 
 /**
- * The user as every answer gives it (part 1 §3; the full fields of part 2 §3 are optional here because the
+ * The user as every answer gives it (AUTH-05; the full fields of USR-01 are optional here because the
  * part-1 session needs only the others). Never a password hash or two-factor secret.
  */
 export const UserSchema = Type.Object({
@@ -77,7 +77,7 @@ export const LoginRequestSchema = Type.Union(
 );
 export type LoginRequest = Static<typeof LoginRequestSchema>;
 
-/** Every field is optional: which ones are present decides the next step of the sign-in (part 1 §4). */
+/** Every field is optional: which ones are present decides the next step of the sign-in (AUTH-01). */
 export const LoginResponseSchema = Type.Object({
   requires_2fa_setup: Type.Optional(Type.Boolean()),
   setup_token: Type.Optional(Type.String()),

@@ -7,7 +7,7 @@ import { MAX_ID, REPORT_TEMPLATE_DESCRIPTION_MAX_LENGTH, REPORT_TEMPLATE_NAME_MA
 import { MessageResponseSchema } from './prompts.js';
 
 /**
- * The user's own Word documents for drafting (part 3 §3, §7 "Style document" and "Report templates"): one style
+ * The user's own Word documents for drafting (TPL-04, TPL-05): one style
  * document (an example of their writing; its text is kept for drafting) and any number of report templates. Both
  * are .docx checked by content, at most 50 MB, private to their user: another user's id answers 403, an
  * administrator's included. Needs the user feature 'generative-ai'.

@@ -11,7 +11,7 @@ import {
 import { ModelInfoSchema } from './recordQuestions.js';
 
 /**
- * The secure chatbot (part 3 §2.8, §3, §7 "Secure chatbot"): a general chat with the configured language model and
+ * The secure chatbot (CHAT-01, CHAT-03): a general chat with the configured language model and
  * optional pasted context of at most 20,000 words. It reads no patient data and stores no conversation: the browser
  * sends the history with each message. Without a model the status says so and sending answers 503. Needs the user
  * feature 'tools'.

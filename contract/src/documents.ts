@@ -10,7 +10,7 @@ export const StorageKeySchema = Type.String({
   errorMessage: 'Invalid document key',
 });
 
-/** One of a patient's processed documents (part 2 §3, Patient document listing). */
+/** One of a patient's processed documents (DOC-01, Patient document listing). */
 export const PatientDocumentSchema = Type.Object({
   filename: Type.String(),
   size_bytes: Type.Integer(),

@@ -9,7 +9,7 @@ import { MessageResponseSchema } from './prompts.js';
 import { ModelInfoSchema } from './recordQuestions.js';
 
 /**
- * Draft reports (part 3 §2.1, §2.3, §3, §4, §7 "Draft reports and prompts"): a background job drafts one section
+ * Draft reports (DRF-01, DRF-07, DRF-03): a background job drafts one section
  * per prompt of the chosen report type from the patient's indexed records, cited to file and page, then the complete
  * report, then the Word document (in the user's own report template when one is chosen). Without a language model
  * each section is an evidence digest: the cited passages, said plainly to be no draft. Needs the user feature
@@ -102,9 +102,14 @@ export const DraftSourceSchema = Type.Object({
 export type DraftSource = Static<typeof DraftSourceSchema>;
 
 /** How a section's text came to be ('records-list': the documents held, listed from the records themselves). */
-export const DRAFT_SECTION_ORIGINS = ['language-model', 'evidence-digest', 'records-list', 'assembled'] as const;
+export const DRAFT_SECTION_ORIGINS = [
+  'language-model',
+  'evidence-digest',
+  'records-list',
+  'assembled',
+] as const;
 
-/** A report result section (part 3 §3), with the sources its `[n]` markers cite. */
+/** A report result section (DRF-04), with the sources its `[n]` markers cite. */
 export const ReportSectionSchema = Type.Object({
   title: Type.String(),
   response: Type.String(),
@@ -193,7 +198,7 @@ export const DraftReportJobsResponseSchema = Type.Object({
 });
 export type DraftReportJobsResponse = Static<typeof DraftReportJobsResponseSchema>;
 
-/** A generated (draft) report of the patient (part 3 §3 "Generated document"). */
+/** A generated (draft) report of the patient (DRF-07). */
 export const GeneratedDocumentSchema = Type.Object({
   filename: Type.String(),
   size_bytes: Type.Integer(),

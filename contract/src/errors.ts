@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-/** Every failure answers this (part 1 §8): clients show `message`. */
+/** Every failure answers this (PROD-04): clients show `message`. */
 export const ApiErrorBodySchema = Type.Object({
   message: Type.String(),
   /** For a body that is one object: each failing field's message, by field name. */

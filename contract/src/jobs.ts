@@ -46,7 +46,7 @@ export const JobInputDataSchema = Type.Object(
 );
 export type JobInputData = Static<typeof JobInputDataSchema>;
 
-/** A background job (part 2 §3). */
+/** A background job (JOB-01). */
 export const JobSchema = Type.Object({
   id: Type.Integer(),
   status: JobStatusSchema,
@@ -111,7 +111,7 @@ const PatientIdParams = Type.Object({
   id: Type.Integer({ minimum: 1, maximum: MAX_ID, errorMessage: 'Invalid patient id' }),
 });
 
-/** A job as the navbar's indicator shows it (part 2 §3, Background job). */
+/** A job as the navbar's indicator shows it (JOB-08, Background job). */
 export const BackgroundJobSchema = Type.Object({
   id: Type.Integer(),
   job_type: Type.String(),
@@ -144,7 +144,7 @@ const DismissParams = Type.Object({
 });
 
 export const jobCalls = {
-  /** A patient's jobs, newest first (full-access patients and administrators, part 2 §6). */
+  /** A patient's jobs, newest first (full-access patients and administrators, ACC-06). */
   listPatientJobs: defineCall({
     method: 'GET',
     url: '/api/patients/:id/jobs',

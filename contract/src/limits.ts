@@ -1,7 +1,7 @@
 // The spec's limits and enums that the server enforces and the clients need at run time. This module imports
 // nothing (no TypeBox), so a browser bundle can import these values from '@ewrt/contract/limits' at no cost.
 
-/** Per-user access to one patient (part 1 §3): 1 full access, 2 pagination only, 3 view only; absent = full. */
+/** Per-user access to one patient (ACC-02): 1 full access, 2 pagination only, 3 view only; absent = full. */
 export const PATIENT_ACCESS = {
   FULL: 1,
   PAGINATION_ONLY: 2,
@@ -75,7 +75,7 @@ export const LOGIN_CHALLENGE_TOKEN_MAX_LENGTH = 200;
 /** Largest database id an id in a path or body may name (PostgreSQL integer). */
 export const MAX_ID = 2_147_483_647;
 
-/** The advanced-search filter fields (part 1 §3), which are also its query parameters. */
+/** The advanced-search filter fields (PAT-05), which are also its query parameters. */
 export const ADVANCED_SEARCH_FIELDS = [
   'FirstName',
   'Surname',
@@ -85,7 +85,7 @@ export const ADVANCED_SEARCH_FIELDS = [
   'Solicitorreference',
 ] as const;
 
-/** The statuses of a background job (part 2 §4): pending and running are active, the rest finished. */
+/** The statuses of a background job (JOB-02): pending and running are active, the rest finished. */
 export const JOB_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
 export const ACTIVE_JOB_STATUSES = ['pending', 'running'] as const;
 
@@ -108,7 +108,7 @@ export const JOB_STEP_STATUSES = ['pending', 'running', 'completed', 'failed', '
 /** The level of a job log line (`recent_logs[].level`). */
 export const JOB_LOG_LEVELS = ['debug', 'info', 'warning', 'error'] as const;
 
-/** Document uploads (part 2 §5, §9): these extensions, at most 250 MB each. */
+/** Document uploads (DOC-03): these extensions, at most 250 MB each. */
 export const DOCUMENT_EXTENSIONS = ['pdf', 'docx', 'doc', 'txt'] as const;
 export const DOCUMENT_MAX_MEGABYTES = 250;
 export const DOCUMENT_MAX_BYTES = DOCUMENT_MAX_MEGABYTES * 1024 * 1024;
@@ -119,7 +119,7 @@ export const FILE_LIST_MAX_ENTRIES = 10_000;
 /** The `redirect_to` of an upload answer that sends the browser to the patient's job list. */
 export const UPLOAD_REDIRECT_JOB_LIST = 'job_list';
 
-/** Users per page of the user management table (part 2 §9). */
+/** Users per page of the user management table (USR-02). */
 export const USERS_PAGE_SIZE = 5;
 /** Longest name, email, contact number and group name of the user forms. */
 export const USER_NAME_MAX_LENGTH = 200;
@@ -128,7 +128,7 @@ export const CONTACT_NUMBER_MAX_LENGTH = 50;
 export const GROUP_NAME_MAX_LENGTH = 200;
 /** The least a new password may be (the policy message names it). */
 export const PASSWORD_MIN_LENGTH = 12;
-/** The defaults of a new user (part 2 §9): group = the adder's group, else this one. */
+/** The defaults of a new user (USR-05): group = the adder's group, else this one. */
 export const NEW_USER_DEFAULTS = {
   GROUP: 1,
   ACCESS_LEVEL: 1,
@@ -137,13 +137,13 @@ export const NEW_USER_DEFAULTS = {
   GROUP_ADMIN: 'no',
 } as const;
 
-/** Record questions and opinion queries (part 2 §7, §9): k passages by default, the cache on. */
+/** Record questions and opinion queries (QRY-03, OPN-03): k passages by default, the cache on. */
 export const QUERY_DEFAULT_K = 8;
 export const QUERY_MAX_K = 50;
 export const QUERY_USE_CACHE_DEFAULT = true;
 /** Longest question the query calls take. */
 export const QUERY_MAX_LENGTH = 4000;
-/** The kinds of conversation entry (part 2 §3). */
+/** The kinds of conversation entry (QRY-02). */
 export const CONVERSATION_ENTRY_TYPES = ['user', 'assistant'] as const;
 /** How an answer was made: by a language model, or from retrieval alone when none is configured. */
 export const MODEL_MODES = ['language-model', 'retrieval-only'] as const;
@@ -159,7 +159,7 @@ export const BUNDLE_DESCRIPTION_MAX_LENGTH = 200;
 /** Where a document's description in the bundle's index comes from. */
 export const BUNDLE_DESCRIPTION_SOURCES = ['expert', 'document', 'filename'] as const;
 
-/** Draft report prompts (part 3 §2.4, §9): rows per page of the prompt table and the length of its previews. */
+/** Draft report prompts (TPL-02): rows per page of the prompt table and the length of its previews. */
 export const PROMPT_TABLE_PAGE_SIZE = 5;
 export const PROMPT_PREVIEW_LENGTH = 100;
 /** Prompt text shown per prompt in the Import Default Report Prompts dialog. */
@@ -168,13 +168,13 @@ export const PROMPT_TITLE_MAX_LENGTH = 200;
 export const PROMPT_TEXT_MAX_LENGTH = 20_000;
 export const PROMPT_TYPE_NAME_MAX_LENGTH = 100;
 
-/** The style document and report templates (part 3 §5, §9): Word documents of at most 50 MB. */
+/** The style document and report templates (TPL-04): Word documents of at most 50 MB. */
 export const AUTHORING_DOCX_MAX_MEGABYTES = 50;
 export const AUTHORING_DOCX_MAX_BYTES = AUTHORING_DOCX_MAX_MEGABYTES * 1024 * 1024;
 export const REPORT_TEMPLATE_NAME_MAX_LENGTH = 200;
 export const REPORT_TEMPLATE_DESCRIPTION_MAX_LENGTH = 2000;
 
-/** Structured templates (part 3 §3): the kinds of section content, in the order the form offers them. */
+/** Structured templates (TPL-07): the kinds of section content, in the order the form offers them. */
 export const SECTION_CONTENT_TYPES = [
   'narrative',
   'structured_list',
@@ -262,7 +262,7 @@ export const CHRONOLOGY_STATES = ['none', 'building', 'ready', 'failed'] as cons
 /** Longest text filter the chronology takes. */
 export const CHRONOLOGY_TEXT_FILTER_MAX_LENGTH = 200;
 
-/** Draft reports (part 3 §2.1, §4, §9). */
+/** Draft reports (DRF-01, DRF-03). */
 export const DRAFT_JOB_POLL_INTERVAL_MS = 2000;
 /** The Recent Jobs panel fetches page 1 of 10 and shows the first 5. */
 export const DRAFT_JOBS_PAGE = 1;
@@ -280,7 +280,7 @@ export const MAX_DRAFT_PROMPTS = 100;
 /** The formats the generated documents list badges. */
 export const GENERATED_DOCUMENT_FORMATS = ['DOCX', 'PDF', 'TXT'] as const;
 
-/** The secure chatbot and the research assistant (part 3 §5, §9). */
+/** The secure chatbot and the research assistant (CHAT-02, RES-03). */
 export const CHAT_CONTEXT_MAX_WORDS = 20_000;
 export const CHAT_MESSAGE_MAX_LENGTH = 20_000;
 /** Longest pasted context in characters: far above 20,000 words, so the word limit is the one that bites. */
@@ -294,7 +294,7 @@ export const TRUSTED_SOURCE_DESCRIPTION_MAX_LENGTH = 1000;
 /** Web pages a research answer reads at most. */
 export const RESEARCH_RESULTS_MAX = 8;
 
-/** Transcription (part 3 §2.10–§2.12, §4, §5, §9). */
+/** Transcription (TRN-02, TRN-06, TRN-07, TRN-03, TRN-04). */
 /** The browser captures at this rate, mono, in chunks of this many samples (16-bit PCM on the wire). */
 export const TRANSCRIPTION_CAPTURE_SAMPLE_RATE_HZ = 44_100;
 export const TRANSCRIPTION_CHUNK_SAMPLES = 4096;
@@ -321,11 +321,11 @@ export const TRANSCRIPTION_TEXT_MAX_LENGTH = 2_000_000;
 export const TRANSCRIPTION_STATUSES = ['Complete', 'Incomplete'] as const;
 /** Where a transcription's text came from. */
 export const TRANSCRIPTION_SOURCES = ['live', 'upload'] as const;
-/** The three AI formats of §3 "Processed results", and their summarize calls. */
+/** The three AI formats of TRN-01, and their summarize calls. */
 export const CONSULTATION_TYPES = ['outpatient', 'medicolegal', 'opinion'] as const;
 export type ConsultationType = (typeof CONSULTATION_TYPES)[number];
 
-/** The format a transcription type asks for: the first of the three its text contains, else outpatient (§7). */
+/** The format a transcription type asks for: the first of the three its text contains, else outpatient (TRN-05). */
 export function consultationTypeOf(transcriptionTypeText: string | null | undefined): ConsultationType {
   const text = (transcriptionTypeText ?? '').toLowerCase();
   return CONSULTATION_TYPES.find((type) => text.includes(type)) ?? 'outpatient';
@@ -363,7 +363,7 @@ export function mergeEditedText(stored: string, basedOn: string, edited: string)
   return appendFinalText(edited, stored.slice(basedOn.length));
 }
 
-/** Audio uploads (§5, §9): these formats, by MIME type or extension, under 500 MB. */
+/** Audio uploads (TRN-06): these formats, by MIME type or extension, under 500 MB. */
 export const AUDIO_UPLOAD_EXTENSIONS = ['.mp3', '.wav', '.m4a', '.aac', '.ogg', '.webm'] as const;
 export const AUDIO_UPLOAD_MIME_TYPES = [
   'audio/mpeg',
@@ -386,7 +386,7 @@ export const AUDIO_UPLOAD_TIMEOUT_MS = 120_000;
 export const AUDIO_LARGE_FILE_NOTICE_BYTES = 10 * 1024 * 1024;
 export const AUDIO_UPLOAD_REDIRECT_DELAY_MS = 2000;
 
-/** The socket.io events of live transcription (§7 "Realtime socket events"). */
+/** The socket.io events of live transcription (TRN-04). */
 export const TRANSCRIPTION_EVENTS = {
   // browser to server
   START: 'start_transcription',

@@ -26,12 +26,12 @@ import {
 } from './recordQuestions.js';
 
 /**
- * The signed-in user's own opinion documents and the conversation about them (part 2 §7 "Opinion documents"):
+ * The signed-in user's own opinion documents and the conversation about them (OPN-03):
  * the same pipeline and answers as a patient's records, over a corpus nobody else lists or queries (an
  * administrator neither). Needs the 'advanced-tools' feature of the user's access level.
  */
 
-/** The user's opinion documents: the same listing as a patient's documents (part 2 §3, Opinion document). */
+/** The user's opinion documents: the same listing as a patient's documents (OPN-04, Opinion document). */
 export const OpinionDocumentListResponseSchema = PatientDocumentListResponseSchema;
 export type OpinionDocumentListResponse = Static<typeof OpinionDocumentListResponseSchema>;
 

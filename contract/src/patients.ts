@@ -25,7 +25,7 @@ export const PatientAccessLevelSchema = Type.Union([
 ]);
 export type PatientAccessLevel = Static<typeof PatientAccessLevelSchema>;
 
-/** The patient as every answer gives it (part 1 §3). */
+/** The patient as every answer gives it (PAT-01). */
 export const PatientSchema = Type.Object({
   ID_Patient: Type.Integer(),
   FirstName: Type.String(),
@@ -50,7 +50,7 @@ export const PatientSchema = Type.Object({
 export type Patient = Static<typeof PatientSchema>;
 
 /**
- * The add/edit form (part 1 §5). Every text field is a name or an identifier, so control and invisible
+ * The add/edit form (PAT-07). Every text field is a name or an identifier, so control and invisible
  * characters are refused. Text is trimmed; an optional field that is absent, null or blank is stored as null.
  * A date of birth in the future is refused too, which a schema cannot say.
  */

@@ -10,8 +10,8 @@ import {
 } from './limits.js';
 
 /**
- * The prompts that drive draft reports, grouped by report type (part 3 §3 lookup type and lookup, §7 "Draft reports
- * and prompts" and "Default prompt import"). Types and prompts belong to a group: everyone in the group sees them;
+ * The prompts that drive draft reports, grouped by report type (TPL-01 lookup type and lookup, TPL-01, DRF-06).
+ * Types and prompts belong to a group: everyone in the group sees them;
  * administrators, the group's group admins and a prompt's owner may change or delete it. Needs the user feature
  * 'generative-ai'.
  */
@@ -35,7 +35,7 @@ export const LookupSchema = Type.Object({
   date_added: IsoDateTime(),
   /** Who added it, for the table and the details dialog. */
   owner_name: Type.Union([Type.String(), Type.Null()]),
-  /** Whether the signed-in user may edit and delete it (the server decides; §6). */
+  /** Whether the signed-in user may edit and delete it (the server decides; TPL-03). */
   can_edit: Type.Boolean(),
 });
 export type Lookup = Static<typeof LookupSchema>;
@@ -46,7 +46,7 @@ export const LookupTypeListResponseSchema = Type.Object({ lookupTypes: Type.Arra
 export type LookupTypeListResponse = Static<typeof LookupTypeListResponseSchema>;
 
 /**
- * Add or change a prompt. Adding: ID_User is the signed-in user and ID_Group their group (§7). Changing: the
+ * Add or change a prompt. Adding: ID_User is the signed-in user and ID_Group their group (TPL-01). Changing: the
  * prompt's owner (or the editor) and its own group; the prompt keeps both.
  */
 export const LookupSaveRequestSchema = Type.Object({
@@ -82,7 +82,7 @@ export type LookupTypeCreatedResponse = Static<typeof LookupTypeCreatedResponseS
 export const MessageResponseSchema = Type.Object({ message: Type.String() });
 export type MessageResponse = Static<typeof MessageResponseSchema>;
 
-/** The provider's default set, as the import dialog lists it (§7 "Default prompt import"). */
+/** The provider's default set, as the import dialog lists it (DRF-06). */
 export const DefaultLookupTypeSchema = Type.Object({
   ID_LookupType: Type.Integer(),
   LookupTypeText: Type.String(),
@@ -127,7 +127,7 @@ export const DefaultsImportResponseSchema = Type.Object({
 });
 export type DefaultsImportResponse = Static<typeof DefaultsImportResponseSchema>;
 
-/** The cache-invalidation calls (§7). The server reads prompts and templates from the database on every call. */
+/** The cache-invalidation calls (TPL-10). The server reads prompts and templates from the database on every call. */
 export const CacheInvalidatedResponseSchema = Type.Object({
   success: Type.Boolean(),
   message: Type.String(),

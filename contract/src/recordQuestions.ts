@@ -15,11 +15,11 @@ import {
 } from './limits.js';
 
 /**
- * Questions about a patient's records (part 2 §7 "Patient query chat") and, with the same shapes, about a user's
+ * Questions about a patient's records (QRY-03) and, with the same shapes, about a user's
  * own opinion documents. An answer cites numbered sources; each source is one indexed passage of one page.
  */
 
-/** Where one cited passage is (part 2 §3: location_details with files, pages and content_preview). */
+/** Where one cited passage is (QRY-02: location_details with files, pages and content_preview). */
 export const LocationDetailsSchema = Type.Object({
   files: Type.Array(Type.String()),
   pages: Type.Array(Type.Integer()),
@@ -74,7 +74,7 @@ export const ModelInfoSchema = Type.Object({
 });
 export type ModelInfo = Static<typeof ModelInfoSchema>;
 
-/** POST …/query's answer (part 2 §3, Query response) plus the checkable sentences and the stored entries. */
+/** POST …/query's answer (QRY-02, Query response) plus the checkable sentences and the stored entries. */
 export const QueryResponseSchema = Type.Object({
   response: Type.String(),
   timestamp: IsoDateTime(),
@@ -93,7 +93,7 @@ export const QueryResponseSchema = Type.Object({
 });
 export type QueryResponse = Static<typeof QueryResponseSchema>;
 
-/** An assistant entry's metadata (part 2 §3, Conversation entry). */
+/** An assistant entry's metadata (QRY-02, Conversation entry). */
 export const ConversationMetadataSchema = Type.Object({
   model_info: ModelInfoSchema,
   context_documents_count: Type.Integer(),

@@ -15,7 +15,7 @@ import { MessageResponseSchema } from './prompts.js';
 import { ModelInfoSchema } from './recordQuestions.js';
 
 /**
- * The research assistant (part 3 §2.9, §3, §7 "Research assistant"): medical questions answered from web pages of
+ * The research assistant (RES-01, RES-03): medical questions answered from web pages of
  * the user's active trusted sources only. The server checks every result's host against those domains, whatever
  * the search service returns. Each user has their own list, which starts with the default reputable clinical
  * sources (never deletable). Needs the user feature 'tools'.

@@ -16,7 +16,7 @@ import {
 import { CacheInvalidatedResponseSchema, MessageResponseSchema } from './prompts.js';
 
 /**
- * Structured report templates (part 3 §3, §4, §7 "Structured templates"): a frontpage, ordered sections (a section
+ * Structured report templates (TPL-07, TPL-08, TPL-10): a frontpage, ordered sections (a section
  * may sit under a parent section) and an endpage with the expert's declaration. The spec leaves ownership open: a
  * template is its creator's own to change and delete, and the rest of their group may open, preview and copy it.
  * Needs the user feature 'generative-ai'.
@@ -143,7 +143,7 @@ export const StructuredTemplateDetailSchema = Type.Object({
 });
 export type StructuredTemplateDetail = Static<typeof StructuredTemplateDetailSchema>;
 
-/** The preview's parts, in reading order: the frontpage, each section, the endpage (§3). */
+/** The preview's parts, in reading order: the frontpage, each section, the endpage (TPL-07). */
 export const TemplatePreviewPartSchema = Type.Union([
   Type.Object({
     type: Type.Literal('frontpage'),

@@ -26,7 +26,7 @@ import { MessageResponseSchema } from './prompts.js';
 import { ModelInfoSchema } from './recordQuestions.js';
 
 /**
- * Transcription (part 3 §2.10–§2.12, §3, §4, §7 "Transcription" and "Realtime socket events"): live dictation
+ * Transcription (TRN-02, TRN-06, TRN-07, TRN-01, TRN-04): live dictation
  * streamed over socket.io and recognised on the server, audio files transcribed as background jobs, AI formatting
  * into the three clinical shapes, the Word document, and the patient's saved transcriptions. Needs the user feature
  * 'transcription' and full access to the patient (an Administrator has both); another group's patient is not found.
@@ -48,7 +48,7 @@ export const TranscriptionTypesResponseSchema = Type.Object({
 });
 export type TranscriptionTypesResponse = Static<typeof TranscriptionTypesResponseSchema>;
 
-/** A saved transcription (§3). Complete once its Word document is stored (`S3_Link`), else Incomplete. */
+/** A saved transcription (TRN-01). Complete once its Word document is stored (`S3_Link`), else Incomplete. */
 export const TranscriptionSchema = Type.Object({
   ID_Transcription: Type.Integer(),
   Transcription: Type.String(),

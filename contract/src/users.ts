@@ -17,7 +17,7 @@ import { GroupSchema } from './directory.js';
 const YesNoSchema = LiteralUnion(YES_NO);
 const ActiveFlagSchema = Type.Union([Type.Literal(1), Type.Literal(0)]);
 
-/** A user as the administration screens see it (part 2 §3). The password is never answered. */
+/** A user as the administration screens see it (USR-01). The password is never answered. */
 export const ManagedUserSchema = Type.Object({
   ID_User: Type.Integer(),
   Name: Type.String(),
@@ -38,7 +38,7 @@ export const ManagedUserSchema = Type.Object({
 });
 export type ManagedUser = Static<typeof ManagedUserSchema>;
 
-/** The Add New User form (part 2 §5): Name, Email, Username, Password and Group required. */
+/** The Add New User form (USR-04): Name, Email, Username, Password and Group required. */
 export const UserCreateSchema = Type.Object(
   {
     Name: RequiredName(USER_NAME_MAX_LENGTH, { title: 'Name' }),

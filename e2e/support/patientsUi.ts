@@ -72,7 +72,7 @@ export async function searchFor(page: Page, term: string): Promise<void> {
   await box.fill(term);
 }
 
-/** The search panel's answer when nothing matches (part 1 §8). */
+/** The search panel's answer when nothing matches (PAT-04). */
 export function noResultsMessage(page: Page, term: string): Locator {
   return page.getByText(
     `No patients found matching "${term}". Try a different search term or add a new patient.`,

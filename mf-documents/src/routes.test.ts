@@ -1,11 +1,13 @@
 import { patientLevelsUnderSpec } from '@ewrt/shared';
 import { routes } from './routes';
 
-const PATIENT_TOOLS = routes.filter((route) => route.feature === 'documents' && route.key !== 'record-bundle');
+const PATIENT_TOOLS = routes.filter(
+  (route) => route.feature === 'documents' && route.key !== 'record-bundle',
+);
 const OPINION_SCREENS = routes.filter((route) => route.feature === 'advanced-tools');
 
 test.each(PATIENT_TOOLS.map((route) => [route.path, route] as const))(
-  '%s is a patient-scoped tool: only full-access patients open it (part 2 §6), within part 1 §5',
+  '%s is a patient-scoped tool: only full-access patients open it (ACC-06), within ACC-03',
   (path, route) => {
     expect(route.patientLevels).toEqual([1]);
     expect(patientLevelsUnderSpec(path)).toEqual(expect.arrayContaining([...route.patientLevels]));
@@ -20,7 +22,7 @@ test('the record bundle is what a pagination-only patient may open', () => {
 });
 
 test.each(OPINION_SCREENS.map((route) => [route.path, route] as const))(
-  '%s is an opinion screen: the selected patient limits it exactly as part 1 §5 says',
+  '%s is an opinion screen: the selected patient limits it exactly as ACC-03 says',
   (path, route) => {
     expect(route.patientLevels).toEqual(patientLevelsUnderSpec(path));
   },

@@ -9,10 +9,10 @@ export const area = 'documents';
 /** How users name the area, e.g. in "this area is unavailable". */
 export const areaLabel = 'Documents';
 
-// Part 2 §6: the patient-scoped tools are for full-access patients only (and administrators), which is narrower
-// than part 1 §5's path rule for /patient/:patientId/jobs and /patients/:patientId/simplequery. The record bundle
+// ACC-06: the patient-scoped tools are for full-access patients only (and administrators), which is narrower
+// than ACC-03's path rule for /patient/:patientId/jobs and /patients/:patientId/simplequery. The record bundle
 // is the pagination-only level's one tool. The opinion screens are the user's own (the advanced tools of the
-// access-level table); a selected patient limits them only as part 1 §5's path rule says.
+// access-level table); a selected patient limits them only as ACC-03's path rule says.
 export const routes = [
   {
     key: 'documents-process',

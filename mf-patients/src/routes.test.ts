@@ -2,7 +2,7 @@ import { patientLevelsUnderSpec } from '@ewrt/shared';
 import { routes } from './routes';
 
 test.each(routes.map((route) => [route.path, route] as const))(
-  '%s may be opened at the selected-patient levels part 1 §5 gives',
+  '%s may be opened at the selected-patient levels ACC-03 gives',
   (path, route) => {
     expect(route.patientLevels).toEqual(patientLevelsUnderSpec(path));
   },

@@ -2,7 +2,7 @@ import { patientLevelsUnderSpec } from '@ewrt/shared';
 import { routes } from './routes';
 
 test.each(routes.map((route) => [route.path, route] as const))(
-  '%s: the selected patient narrows it exactly as part 1 §5 says',
+  '%s: the selected patient narrows it exactly as ACC-03 says',
   (path, route) => {
     expect(route.patientLevels).toEqual(patientLevelsUnderSpec(path));
   },

@@ -10,10 +10,10 @@ export const area = 'reports';
 export const areaLabel = 'Reports';
 
 // Drafting is generative AI and works on a patient: the screens take ?patientId= or the selected patient and say
-// themselves when there is none (part 3 §2.1). The chatbot and the research assistant are tools that read no patient
+// themselves when there is none (DRF-01). The chatbot and the research assistant are tools that read no patient
 // data. The authoring screens are the advanced tools of the access-level table (README "Access levels"): senior
 // experts set up their group's prompts and their own style and templates. A selected patient narrows every screen
-// as part 1 §5 says (report templates stay open to a pagination-only patient, the others do not).
+// as ACC-03 says (report templates stay open to a pagination-only patient, the others do not).
 export const routes = [
   {
     key: 'draft-report',

@@ -10,7 +10,7 @@ export const area = 'transcription';
 export const areaLabel = 'Transcription';
 
 // Dictation works on a patient the user may work on fully: the screens take ?patientId= or the selected patient and
-// say themselves when there is none (part 3 §2.10, §2.12), so no route needs a patient to open.
+// say themselves when there is none (TRN-02, TRN-07), so no route needs a patient to open.
 export const routes = [
   {
     key: 'transcription-live',

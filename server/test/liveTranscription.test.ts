@@ -21,7 +21,7 @@ import { LIVE_TRANSCRIPTION_MESSAGES } from '../src/features/transcription/liveT
 import { GO_FORWARD_RAW, GO_FORWARD_TEXT } from './support/audioSamples.js';
 import { asUser, createTestServer, patientIdByMrn, signIn, type TestServer } from './support/testServer.js';
 
-// Live dictation over the browser's socket (part 3 §4 "Live recording", §7 "Realtime socket events"), recognised
+// Live dictation over the browser's socket (TRN-03, TRN-04), recognised
 // by the real pocketsphinx on real recorded speech, as the browser sends it: 16-bit PCM at 44.1 kHz in 4096-sample
 // chunks.
 

@@ -103,7 +103,7 @@ after(async () => {
   await server?.close();
 });
 
-describe('who may see, edit and delete a prompt (part 3 §6)', () => {
+describe('who may see, edit and delete a prompt (TPL-03)', () => {
   /**
    * Each row: a prompt the owner adds in their own group, then what the actor sees of it and may do with it.
    * `listed: false` means the actor's list leaves it out (another group's); can_edit is then not seen.

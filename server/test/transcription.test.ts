@@ -1,4 +1,4 @@
-// The transcription calls over HTTP (part 3 §7 "Transcription"): types, save/list/get/delete with the spec's fields
+// The transcription calls over HTTP (TRN-08): types, save/list/get/delete with the spec's fields
 // and the Complete-only-with-a-document rule, who may use them, AI formatting without a model and with the local
 // OpenAI-compatible stand-in (test/support/openAiStandIn.ts, mode 'format-transcription'), and the Word document
 // written by complete-llm and the downloads, printed back through LibreOffice.

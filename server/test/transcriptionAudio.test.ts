@@ -1,4 +1,4 @@
-// Audio uploads (part 3 §5 "Audio file", §7): real recorded speech (Debian's pocketsphinx-testdata) encoded as WAV
+// Audio uploads (TRN-06): real recorded speech (Debian's pocketsphinx-testdata) encoded as WAV
 // and MP3 by ffmpeg, uploaded as the browser does, recognised by the real recogniser in a background job and saved
 // as an Incomplete transcription; refusals keep nothing; a server killed mid-job completes it once on restart.
 import assert from 'node:assert/strict';

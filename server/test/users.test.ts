@@ -77,7 +77,7 @@ before(async () => {
 });
 after(() => server.close());
 
-describe('who may do what (part 2 §5-§6), through HTTP', () => {
+describe('who may do what (USR-07, USR-08), through HTTP', () => {
   const DASHBOARD_DENIED = 'You do not have permission to access this user dashboard';
   const MANAGE_DENIED = 'You do not have permission to manage users';
   const EDIT_DENIED = 'You do not have permission to edit this user';
@@ -477,7 +477,7 @@ describe('who may do what (part 2 §5-§6), through HTTP', () => {
 });
 
 describe('a new user', () => {
-  it('gets the defaults of §9, a hashed password that is never answered, and can sign in', async () => {
+  it('gets the defaults of USR-05, a hashed password that is never answered, and can sign in', async () => {
     const form = newUserForm({ Group: riverside, ContactNumber: '  ' });
     const response = await clients.admin.post('/api/users', form);
     assert.equal(response.statusCode, 201, response.body);

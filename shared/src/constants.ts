@@ -1,4 +1,4 @@
-// Business constants of the specification (part 1 §9 and the shared parts of 2 and 3), in one place. Those the
+// Business constants of the specification (PROD-03 and the shared parts of 2 and 3), in one place. Those the
 // server enforces too are the contract's: they come from its run-time module, which imports nothing.
 export {
   PATIENT_ACCESS,

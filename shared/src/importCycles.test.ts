@@ -1,4 +1,4 @@
-// ARCHITECTURE §1: inside shared, modules form no circle. Reads the relative imports of every source file
+// ARCH-01: inside shared, modules form no circle. Reads the relative imports of every source file
 // (type-only ones too: a circle of types is one refactoring away from a circle at run time).
 import fs from 'node:fs';
 import os from 'node:os';

@@ -89,7 +89,7 @@ test('CONTRACT_VERSION is the version of @ewrt/contract installed for this packa
   expect(CONTRACT_VERSION).toBe(contractPackage.version);
 });
 
-test('the constants of part 1 §9', () => {
+test('the constants of PROD-03', () => {
   expect(shared.REQUEST_TIMEOUT_MS).toBe(120000);
   expect(shared.STORAGE_KEYS).toEqual({ token: 'token', selectedPatient: 'selectedPatient' });
   expect(shared.PATIENT_ACCESS).toEqual({ FULL: 1, PAGINATION_ONLY: 2, VIEW_ONLY: 3 });

@@ -1,4 +1,4 @@
-// Every user-visible message of part 1 §4, §5 and §8, verbatim. Screens use these names, never copies.
+// Every user-visible message of AUTH-01, PAT-07 and PROD-04, verbatim. Screens use these names, never copies.
 
 export const MESSAGES = {
   // Sign-in and session

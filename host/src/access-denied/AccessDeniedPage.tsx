@@ -9,7 +9,7 @@ export interface AccessDeniedPageProps {
   levelLabel: string;
 }
 
-/** The message of part 1 §2.8: it names the level that does not permit the page. */
+/** The message of SHELL-05: it names the level that does not permit the page. */
 export function accessDeniedMessage({ reason, levelLabel }: AccessDeniedPageProps): string {
   return reason === 'patient-level'
     ? `The selected patient's access level (${levelLabel}) does not permit access to this page.`
@@ -17,7 +17,7 @@ export function accessDeniedMessage({ reason, levelLabel }: AccessDeniedPageProp
 }
 
 /**
- * Access Denied (part 1 §2.8): the level, Go Back, and a way to Patient Search. A plain statement with a
+ * Access Denied (SHELL-05): the level, Go Back, and a way to Patient Search. A plain statement with a
  * lock, not an illustration: a clinician refused a page needs the reason and the way on, nothing more.
  */
 export function AccessDeniedPage(props: AccessDeniedPageProps) {

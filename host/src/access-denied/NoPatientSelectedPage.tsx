@@ -2,7 +2,7 @@ import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@ewrt/shared';
 
-/** A patient screen opened with no patient selected (part 1 §8, 'Route not allowed'). */
+/** A patient screen opened with no patient selected (SHELL-05, 'Route not allowed'). */
 export function NoPatientSelectedPage() {
   const navigate = useNavigate();
   return (

@@ -1,4 +1,4 @@
-/** The `./spa` contract every remote exposes: single-spa lifecycles (ARCHITECTURE §2). */
+/** The `./spa` contract every remote exposes: single-spa lifecycles (ARCH-02). */
 export interface SpaLifecycles {
   bootstrap: (props: SpaProps) => Promise<unknown>;
   mount: (props: SpaProps) => Promise<unknown>;

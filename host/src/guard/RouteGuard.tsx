@@ -33,7 +33,7 @@ function titleOf(decision: GuardDecision): string | undefined {
   }
 }
 
-/** The authentication and access-level guard around every protected path (part 1 §2.1, §6). */
+/** The authentication and access-level guard around every protected path (SHELL-02, ACC-03). */
 export function RouteGuard({ children }: RouteGuardProps) {
   const { pathname } = useLocation();
   const session = useSession();

@@ -18,7 +18,7 @@ export type GuardDecision =
 export const HOME_PATH = '/';
 
 /**
- * The guard of part 1 §2.1/§6 for a path other than "/": signed out -> "/"; a path no deployed remote
+ * The guard of SHELL-02, ACC-03 for a path other than "/": signed out -> "/"; a path no deployed remote
  * declares -> "/"; not permitted -> Access Denied; a patient screen without a selected patient -> the
  * 'No patient selected' message; otherwise allowed. The routes are those of the loaded runtime
  * configuration by default.

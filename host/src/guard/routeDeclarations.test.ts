@@ -35,7 +35,7 @@ const REMOTE_FOLDERS = readdirSync(ROOT).filter(
   (name) => name.startsWith('mf-') && existsSync(path.join(ROOT, name, 'package.json')),
 );
 
-// The user levels of part 1 §6 and the features each grants, written out by hand.
+// The user levels of ACC-04 and the features each grants, written out by hand.
 const LEVEL_FEATURES: Record<string, readonly Feature[]> = {
   'Full Access': ['documents', 'transcription', 'generative-ai', 'tools', 'advanced-tools'],
   Standard: ['documents', 'transcription', 'generative-ai', 'tools'],

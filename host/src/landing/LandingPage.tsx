@@ -8,7 +8,7 @@ import { FeatureCard } from './FeatureCard';
 import { COMPLIANCE_CLAIMS, CONTACT_LINKS, LANDING_FEATURES } from './landingContent';
 import './landing.css';
 
-/** Where the landing flow goes after sign-in (part 1 §4). */
+/** Where the landing flow goes after sign-in (AUTH-04). */
 export const AFTER_SIGN_IN_PATH = '/patients';
 
 const FEATURE_ICONS: Record<string, React.ReactNode> = {
@@ -18,7 +18,7 @@ const FEATURE_ICONS: Record<string, React.ReactNode> = {
 };
 
 /**
- * The landing page at "/" (part 1 §2.2): signed-out visitors sign in here; for a signed-in session the
+ * The landing page at "/" (SHELL-03): signed-out visitors sign in here; for a signed-in session the
  * call to action reads 'GO TO DASHBOARD'. It uses no router (the landing page does not load one): it
  * navigates through the history API with a popstate event, which every router on the page follows.
  */

@@ -1,4 +1,4 @@
-/** The three feature cards of the landing page (part 1 §2.2) and what each reveals. */
+/** The three feature cards of the landing page (SHELL-03) and what each reveals. */
 export interface LandingFeature {
   key: string;
   title: string;
@@ -43,7 +43,7 @@ export const LANDING_FEATURES: readonly LandingFeature[] = [
   },
 ];
 
-/** The compliance claims of part 1 §1, shown as badges under the tagline. */
+/** The compliance claims of PROD-01, shown as badges under the tagline. */
 export const COMPLIANCE_CLAIMS: readonly string[] = ['HIPAA compliant', 'GDPR compliant', 'UK data storage'];
 
 /** Where visitors reach the team; one place to change for a deployment. */

@@ -14,7 +14,7 @@ export interface NavbarProps {
   jobIndicator?: ReactNode;
 }
 
-/** The top navigation bar of the signed-in product (part 1 §2.7). */
+/** The top navigation bar of the signed-in product (SHELL-04). */
 export function Navbar({ jobIndicator }: NavbarProps) {
   const { user } = useSession();
   const patient = useSelectedPatient();

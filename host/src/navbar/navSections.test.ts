@@ -2,7 +2,7 @@ import { makePatient, makeRuntimeConfig, makeUser, PATIENTS_REMOTE } from '@ewrt
 import { declaredRoutes, type RemoteConfig, type User } from '@ewrt/shared';
 import { NAV_SECTIONS, visibleNavSections } from './navSections';
 
-// The five remotes of parts 1-3 deployed: the navbar of part 1 §2.7 in full.
+// The five remotes of parts 1-3 deployed: the navbar of SHELL-04 in full.
 const SUITE = declaredRoutes(makeRuntimeConfig());
 
 /** The navbar as "Section: item, item" lines, easy to compare with the access table. */
@@ -201,7 +201,7 @@ describe('visibleNavSections shows only what deployed remotes declare', () => {
 });
 
 describe('NAV_SECTIONS', () => {
-  it('holds the six dropdowns of part 1 §2.7 in order', () => {
+  it('holds the six dropdowns of SHELL-04 in order', () => {
     expect(NAV_SECTIONS.map((section) => section.label)).toEqual([
       'Patient',
       'Documents',

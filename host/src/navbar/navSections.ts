@@ -12,12 +12,12 @@ import {
 export interface NavSectionDefinition {
   key: string;
   label: string;
-  /** The user feature that shows the section (part 1 §2.7); none = always shown. */
+  /** The user feature that shows the section (ACC-05); none = always shown. */
   feature?: Feature;
 }
 
 /**
- * The navigation bar's sections, in order (part 1 §2.7). Their items come from the remotes' route
+ * The navigation bar's sections, in order (SHELL-04). Their items come from the remotes' route
  * declarations (`nav`), so a section shows only what deployed remotes declare.
  */
 export const NAV_SECTIONS: readonly NavSectionDefinition[] = [

@@ -1,5 +1,5 @@
 // What a word processor prints for a .docx the server wrote: LibreOffice converts it to PDF and pdftotext reads it
-// back, the honest check that the file opens (TOOLCHAIN.md), rather than trusting a zip with word/document.xml.
+// back, the honest check that the file opens (ARCH-09), rather than trusting a zip with word/document.xml.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -3,7 +3,7 @@ import type { AccessLevelDefinition, Feature, PatientFeature } from './types';
 
 export const FEATURES: readonly Feature[] = USER_FEATURES;
 
-/** Every patient dashboard feature of part 1 §6. */
+/** Every patient dashboard feature of ACC-06. */
 export const PATIENT_FEATURES: readonly PatientFeature[] = [
   'process-documents',
   'query-records',

@@ -24,7 +24,7 @@ describe('patientAccessLevel', () => {
   });
 });
 
-describe('patientFeatures (part 1 §6)', () => {
+describe('patientFeatures (ACC-06)', () => {
   const FULL = [
     'process-documents',
     'query-records',

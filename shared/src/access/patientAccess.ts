@@ -33,7 +33,7 @@ export function patientAccessLevel(patient: MaybePatient): PatientAccessLevel {
   return PATIENT_ACCESS.VIEW_ONLY;
 }
 
-/** The patient dashboard's feature list (part 1 §6). */
+/** The patient dashboard's feature list (ACC-06). */
 export function patientFeatures(user: MaybeUser, patient: MaybePatient): PatientFeature[] {
   if (isAdministrator(user)) return [...FULL_ACCESS_FEATURES];
   switch (patientAccessLevel(patient)) {

@@ -1,7 +1,7 @@
 /** User-level features, granted by the user's access level (txt_access_level). */
 export type Feature = 'documents' | 'transcription' | 'generative-ai' | 'tools' | 'advanced-tools';
 
-/** Patient dashboard features of part 1 §6, granted by the selected patient's access level. */
+/** Patient dashboard features of ACC-06, granted by the selected patient's access level. */
 export type PatientFeature =
   | 'process-documents'
   | 'query-records'

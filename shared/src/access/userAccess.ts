@@ -9,7 +9,7 @@ export function isAdministrator(user: MaybeUser): boolean {
   return user?.Administrator === 'yes';
 }
 
-/** The admin check of part 1 §6 (Manage users link, /users): administrators and group admins. */
+/** The admin check of ACC-01 (Manage users link, /users): administrators and group admins. */
 export function isAdmin(user: MaybeUser): boolean {
   return isAdministrator(user) || user?.group_admin === 'yes';
 }
@@ -29,7 +29,7 @@ export function hasFeature(user: MaybeUser, feature: Feature): boolean {
   return userFeatures(user).includes(feature);
 }
 
-/** The read-only kind of user of part 1 §6 (never an administrator). */
+/** The read-only kind of user of ACC-01 (never an administrator). */
 export function isReadOnlyUser(user: MaybeUser): boolean {
   if (isAdministrator(user)) return false;
   return userLevelLabel(user) === READ_ONLY_LEVEL_LABEL;

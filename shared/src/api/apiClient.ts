@@ -13,7 +13,7 @@ const NOT_SESSION_CALLS = new Set<string>([CALL_ROUTES.login.url, CALL_ROUTES.lo
 
 /**
  * What the client needs from the session, handed in by the session store so that the client never
- * imports it (ARCHITECTURE §1: no import circle inside shared).
+ * imports it (ARCH-01: no import circle inside shared).
  */
 export interface ApiSessionHooks {
   /** The bearer token for the next request; null sends none. */

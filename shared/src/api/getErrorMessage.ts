@@ -6,7 +6,7 @@ function nonBlank(value: unknown): value is string {
 }
 
 /**
- * The message rule of part 1 §8: the server's `message` when present; otherwise, when no HTTP answer
+ * The message rule of PROD-04: the server's `message` when present; otherwise, when no HTTP answer
  * arrived at all (network error, time-out), the network error's message; otherwise the fallback.
  * Never returns an empty string.
  */

@@ -36,7 +36,7 @@ export function formatDateTime(iso: DateInput): string {
   return `${formatDate(iso)}, ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/** dd/mm/yyyy, or 'Not specified' for an empty date (sidebar rule of part 1 §9). */
+/** dd/mm/yyyy, or 'Not specified' for an empty date (sidebar rule of PROD-05). */
 export function formatDateOrNotSpecified(iso: DateInput): string {
   return formatDate(iso) || MESSAGES.notSpecified;
 }

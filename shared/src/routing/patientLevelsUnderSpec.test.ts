@@ -7,7 +7,7 @@ import { SUITE_REMOTES } from '../testing/suiteRemotes';
 import { declaredRoutes } from './declaredRoutes';
 import { patientLevelsUnderSpec } from './patientLevelsUnderSpec';
 
-// The oracle: part 1 §5 as the specification words it, prefix lists and all. Prefixes match whole
+// The oracle: ACC-03 as the specification words it, prefix lists and all. Prefixes match whole
 // path segments ("/users" covers "/users/x", not "/usersettings").
 const SPEC_PAGINATION_ONLY_DENIED = [
   '/documents',
@@ -42,7 +42,7 @@ function specLevels(path: string): PatientAccessLevel[] {
 /** A concrete path for a pattern: every parameter filled in. */
 const concrete = (pattern: string) => pattern.replace(/:[^/]+/g, '7');
 
-// The screens of parts 2 and 3 that part 1's route table lists (§2.1), whose remotes do not exist yet.
+// The screens of parts 2 and 3 that part 1's route table lists (SHELL-01), whose remotes do not exist yet.
 const FUTURE_PATHS = [
   '/patients/7/simplequery',
   '/documents/process',
@@ -69,16 +69,16 @@ const FUTURE_PATHS = [
   '/users/dashboard/5',
 ];
 
-describe('the declared patientLevels agree with part 1 §5', () => {
+describe('the declared patientLevels agree with ACC-03', () => {
   const generated = declaredRoutes(generatedRuntimeConfig());
 
   test('the generated configuration declares routes (the check below is not empty)', () => {
     expect(generated.length).toBeGreaterThan(0);
   });
 
-  // Part 2 §6 narrows the route rule for a screen whose dashboard card is a full-access patient tool (the card's
+  // ACC-06 narrows the route rule for a screen whose dashboard card is a full-access patient tool (the card's
   // feature is not among the lower level's patient features): a remote may then declare fewer levels, never more.
-  // Full access always opens a route (part 1 §6: a full-access patient may use every resource type), even one
+  // Full access always opens a route (ACC-06: a full-access patient may use every resource type), even one
   // whose card only a lower level is shown, such as Pagination.
   test.each(generated.map((route) => [route.remote.name, route.path, route]))(
     '%s %s (generated from the remote)',

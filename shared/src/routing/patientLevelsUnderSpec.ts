@@ -2,7 +2,7 @@ import type { PatientAccessLevel } from '../api/types';
 import { PATIENT_ACCESS } from '../constants';
 import { normalisePath } from './findRoute';
 
-// Part 1 §5 writes the selected-patient rule as path prefixes. At run time the rule is the
+// ACC-03 writes the selected-patient rule as path prefixes. At run time the rule is the
 // `patientLevels` data of each declared route; these lists let a route's author check that data.
 const PAGINATION_ONLY_DENIED_PREFIXES = [
   '/documents',
@@ -27,7 +27,7 @@ function hasPathPrefix(path: string, prefix: string): boolean {
 }
 
 /**
- * The selected-patient access levels that part 1 §5 lets open a path (or a route pattern): what a
+ * The selected-patient access levels that ACC-03 lets open a path (or a route pattern): what a
  * route's `patientLevels` should say. Full access (1) always may.
  */
 export function patientLevelsUnderSpec(path: string): PatientAccessLevel[] {

@@ -15,11 +15,11 @@ export interface NavEntry {
   patientQuery?: boolean;
 }
 
-/** An action card of the patient dashboard (part 1 §2.5) whose Access button opens the route. */
+/** An action card of the patient dashboard (PAT-09) whose Access button opens the route. */
 export interface ActionCardEntry {
   title: string;
   description: string;
-  /** The patient feature of part 1 §6 that shows the card. */
+  /** The patient feature of ACC-06 that shows the card. */
   patientFeature: PatientFeature;
   /** Position among the cards, all remotes together; lowest first. */
   order: number;
@@ -45,14 +45,14 @@ export interface RouteDeclaration {
    * Witness Report Tool". Without it, the area's label stands in.
    */
   title?: string;
-  /** The user feature (part 1 §6) the user's access level must grant; none = every signed-in user. */
+  /** The user feature (ACC-05) the user's access level must grant; none = every signed-in user. */
   feature?: Feature;
   /** Only administrators and group admins. */
   adminOnly?: boolean;
   /** Works on the selected patient without naming it in the path: asks for one when none is selected. */
   needsPatient?: boolean;
   /**
-   * The selected patient's access levels (part 1 §5: 1 full, 2 pagination only, 3 view only) that may
+   * The selected patient's access levels (ACC-03: 1 full, 2 pagination only, 3 view only) that may
    * open the route; 1 is always among them. `patientLevelsUnderSpec(path)` gives the spec's answer.
    */
   patientLevels: readonly PatientAccessLevel[];

@@ -21,7 +21,7 @@ const SIGNED_OUT: SessionState = { status: 'signed-out', user: null, token: null
 const ANNOUNCEMENT_WAIT_MS = 1500;
 
 /**
- * The signed-in user and token; the token is persisted in local storage `token` (part 1 §3, §4). All
+ * The signed-in user and token; the token is persisted in local storage `token` (AUTH-05, AUTH-06). All
  * tabs of the suite share that token, so they share one session: see followOtherTabs().
  */
 export class SessionStore {

@@ -1,7 +1,7 @@
 // The five remotes of parts 1-3 as route declarations, for tests of the rules that read declarations
 // (guard, navbar, dashboard cards) before those remotes exist. The patients remote mirrors
 // mf-patients/src/routes.ts; the other four hold what the route table, the navbar and the dashboard
-// cards of part 1 (§2.1, §2.5, §2.7) say about their screens, a starting point for their authors.
+// cards of part 1 (SHELL-01, PAT-09, SHELL-04) say about their screens, a starting point for their authors.
 import { installRuntimeConfig } from '../config/runtimeConfig';
 import type { RemoteConfig, RuntimeConfig } from '../config/types';
 import type { RouteDeclaration } from '../routing/types';

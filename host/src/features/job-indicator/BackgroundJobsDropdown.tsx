@@ -62,7 +62,7 @@ function JobItem({ job, onOpen, onDismiss }: JobItemProps) {
 }
 
 /**
- * The navbar's background job indicator (part 2 §2): a button with the number of active jobs that discloses the
+ * The navbar's background job indicator (JOB-08): a button with the number of active jobs that discloses the
  * signed-in user's active and recently completed jobs. Built as a disclosure, like the navbar's menus: the panel
  * follows the button in the tab order, Escape closes it and returns focus, and so does leaving it.
  */

@@ -17,7 +17,7 @@ interface StatusColours {
   border: string;
 }
 
-/** Completed green, failed red, running blue, pending gold, cancelled grey (part 2 §2). */
+/** Completed green, failed red, running blue, pending gold, cancelled grey (JOB-08). */
 export const STATUS_COLOURS = {
   green: { hue: 'green', text: '#1f6b3d', background: '#e8f5ec', border: '#8cc9a3' },
   red: { hue: 'red', text: '#a11d12', background: '#fdecea', border: '#f0a39b' },

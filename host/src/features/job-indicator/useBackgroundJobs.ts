@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { subscribeToJobUpdates, type BackgroundJob, type Job } from '@ewrt/shared';
 import { dismissJob, listActiveJobs, listRecentCompletedJobs } from './backgroundJobsApi';
 
-/** The indicator is refreshed this often (part 2 §4, §9), and at once on a push. */
+/** The indicator is refreshed this often (JOB-08), and at once on a push. */
 export const INDICATOR_REFRESH_MS = 15_000;
 
 const ACTIVE_STATUSES = new Set(['pending', 'running']);

@@ -64,7 +64,7 @@ test('a two-factor reset reaches as far as deleting, and includes oneself', () =
   expect(canResetTwoFactor(member, member)).toBe(false);
 });
 
-test('another user dashboard: administrators, group admins for their group, and oneself (part 2 §5)', () => {
+test('another user dashboard: administrators, group admins for their group, and oneself (USR-08)', () => {
   expect(dashboardAccess(administrator, 7)).toBe('allowed');
   expect(dashboardAccess(member, 3)).toBe('allowed');
   expect(dashboardAccess(member, 7)).toBe('denied');

@@ -1,4 +1,4 @@
-// The role rules of part 2 §5 and §6 as the browser applies them, to show or hide controls. The server applies
+// The role rules of USR-04 and USR-07 as the browser applies them, to show or hide controls. The server applies
 // the same rules to every call; these only keep the screens from offering what would be refused.
 import { isAdmin, isAdministrator, type User } from '@ewrt/shared';
 
@@ -12,7 +12,7 @@ export function isGroupAdminOnly(user: MaybeUser): boolean {
 
 export type UserRoleLabel = 'Administrator' | 'Group Admin' | 'User';
 
-/** The role badge of the user table (part 2 §2). */
+/** The role badge of the user table (USR-02). */
 export function userRoleLabel(user: Pick<User, 'Administrator' | 'group_admin'>): UserRoleLabel {
   if (user.Administrator === 'yes') return 'Administrator';
   if (user.group_admin === 'yes') return 'Group Admin';
@@ -68,7 +68,7 @@ export function canResetTwoFactor(actor: MaybeUser, target: User): boolean {
 }
 
 /**
- * Whether the actor may open the dashboard of the user with this id (part 2 §5): 'allowed' for an
+ * Whether the actor may open the dashboard of the user with this id (USR-08): 'allowed' for an
  * administrator or oneself, 'denied' for an ordinary user looking at someone else, and 'by-group' for a group
  * admin, who may see the users of their own group: decidable only once the user's group is known.
  */

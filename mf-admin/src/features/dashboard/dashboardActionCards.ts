@@ -58,7 +58,7 @@ const MY_PROFILE_CARD: DashboardActionCard = {
 };
 
 /**
- * The action cards of the user dashboard for the signed-in user (part 2 §2): Manage Users for administrators
+ * The action cards of the user dashboard for the signed-in user (USR-08): Manage Users for administrators
  * and group admins, the advanced tools for administrators and levels with 'advanced-tools', and My Profile on
  * one's own dashboard. A restricted user, on their own dashboard, has My Profile alone.
  */

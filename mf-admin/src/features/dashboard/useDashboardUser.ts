@@ -28,7 +28,7 @@ function failureMessage(failure: unknown): string {
 
 /**
  * The user whose dashboard is open: the viewer when the path names nobody. Another user is fetched only when
- * part 2 §5 may allow it: an ordinary user asking for someone else is refused without a call, and a group
+ * USR-08 may allow it: an ordinary user asking for someone else is refused without a call, and a group
  * admin sees a fetched user only if they share the group. A 403 or 404 from the server says the same.
  */
 export function useDashboardUser(viewer: User | null, userIdParam: string | undefined) {

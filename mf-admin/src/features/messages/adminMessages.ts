@@ -1,9 +1,9 @@
-// Every user-visible message of part 2 §8 for users and groups, verbatim, plus the few this area adds
+// Every user-visible message of USR-06 for users and groups, verbatim, plus the few this area adds
 // (password policy, two-factor reset). Screens use these names, never copies.
 import { PASSWORD_MIN_LENGTH } from '@ewrt/contract/limits';
 
 export const ADMIN_MESSAGES = {
-  // Part 2 §8: failures (the server's message is preferred when it gives one)
+  // USR-06: failures (the server's message is preferred when it gives one)
   loadUsersFailed: 'Failed to load users',
   addUserFailed: 'Failed to add user',
   updateUserFailed: 'Failed to update user',
@@ -13,7 +13,7 @@ export const ADMIN_MESSAGES = {
   userNotFound: 'User not found',
   noDashboardPermission: 'You do not have permission to access this user dashboard',
 
-  // Part 2 §8: successes
+  // USR-06: successes
   userAdded: 'User added successfully',
   userUpdated: 'User updated successfully',
   userDeleted: 'User deleted successfully',

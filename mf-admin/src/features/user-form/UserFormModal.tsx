@@ -51,7 +51,7 @@ interface UserFormModalProps {
   onDelete: (user: ManagedUser) => void;
 }
 
-/** Add New User and Edit User (part 2 §2, §5, §6): one form, its fields shown by the role rules. */
+/** Add New User and Edit User (USR-02, USR-04, USR-07): one form, its fields shown by the role rules. */
 export function UserFormModal({ open, user, ...props }: UserFormModalProps) {
   return (
     <Modal

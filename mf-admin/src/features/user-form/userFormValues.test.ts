@@ -5,7 +5,7 @@ import { formValuesToUserCreate, formValuesToUserUpdate, userToFormValues } from
 const administrator = makeUser({ ID_User: 1, Administrator: 'yes', Group: 2 });
 const groupAdmin = makeUser({ ID_User: 2, group_admin: 'yes', Group: 1 });
 
-test("a new user defaults to the adder's group, else group 1, level 1, active, no flags (part 2 §9)", () => {
+test("a new user defaults to the adder's group, else group 1, level 1, active, no flags (USR-05)", () => {
   expect(userToFormValues(null, administrator)).toMatchObject({
     Group: 2,
     access_level: 1,

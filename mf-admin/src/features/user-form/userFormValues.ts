@@ -23,7 +23,7 @@ export type UserFormField = keyof UserFormValues;
 const yesNo = (flag: boolean) => (flag ? 'yes' : 'no');
 const isYes = (flag: string) => flag === 'yes';
 
-/** An edited user's values, or a new user's defaults (part 2 §9: the adder's group, else group 1). */
+/** An edited user's values, or a new user's defaults (USR-05: the adder's group, else group 1). */
 export function userToFormValues(user: ManagedUser | null, actor: User | null): UserFormValues {
   if (!user) {
     return {

@@ -14,7 +14,7 @@ test('a complete new user passes', () => {
   expect(validateUserForm(filled, { adding: true })).toEqual({});
 });
 
-test('name, email, username, password and group are required to add a user (part 2 §5)', () => {
+test('name, email, username, password and group are required to add a user (USR-04)', () => {
   expect(
     validateUserForm(
       { ...filled, Name: ' ', Email: '', Username: '\t', Password: '', Group: null },

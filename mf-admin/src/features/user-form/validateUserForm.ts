@@ -13,7 +13,7 @@ export type UserFormErrors = Partial<Record<ValidatedUserField, string>>;
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * Part 2 §5: Name, Email (an email address), Username, Password and Group are required to add a user; when
+ * USR-04: Name, Email (an email address), Username, Password and Group are required to add a user; when
  * editing, a blank password keeps the current one. A new password must meet the server's policy.
  */
 export function validateUserForm(values: UserFormValues, { adding }: { adding: boolean }): UserFormErrors {

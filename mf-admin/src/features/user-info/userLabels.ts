@@ -1,7 +1,7 @@
 import type { ManagedUser } from '@ewrt/contract';
 import { formatDate, formatDateTime } from '@ewrt/shared';
 
-/** The date a user was added, en-GB; 'N/A' when the server has none (part 2 §2). */
+/** The date a user was added, en-GB; 'N/A' when the server has none (USR-02). */
 export function dateAddedLabel(user: Pick<ManagedUser, 'date_added'>): string {
   return formatDate(user.date_added) || 'N/A';
 }

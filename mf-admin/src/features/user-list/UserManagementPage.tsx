@@ -35,7 +35,7 @@ type OpenDialog =
 
 const CLOSED: OpenDialog = { kind: 'none' };
 
-/** /users: user management (part 2 §2) for administrators and group admins. */
+/** /users: user management (USR-02) for administrators and group admins. */
 export function UserManagementPage() {
   const { user: actor } = useSession();
   if (!canManageUsers(actor)) {

@@ -57,7 +57,7 @@ function SortHeader({ label, field, sort, onSort }: SortHeaderProps) {
   );
 }
 
-/** The user table of part 2 §2: five rows a page, the page control only when there is a second page. */
+/** The user table of USR-02: five rows a page, the page control only when there is a second page. */
 export function UsersTable({
   actor,
   users,

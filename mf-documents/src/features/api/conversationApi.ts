@@ -1,4 +1,4 @@
-// The question calls of part 2 §7: "Patient query chat" (one conversation per user and patient) and the opinion
+// The question calls of QRY-03: "Patient query chat" (one conversation per user and patient) and the opinion
 // conversation of "Opinion documents" (the user's own), plus the opinion pages behind a citation (a patient's
 // pages come from the shared kit). Both scopes answer
 // the same shapes, so the screens share one conversation UI over these functions.
@@ -16,7 +16,7 @@ import { QUERY_DEFAULT_K, QUERY_USE_CACHE_DEFAULT } from '@ewrt/contract/limits'
 import { callApi } from '@ewrt/shared';
 import { pageImageParams, requestCallFile, type ExportedFile, type PageImageRequest } from '@ewrt/shared/kit';
 
-/** The query parameters of part 2 §9: k passages (8), the answer cache on. */
+/** The query parameters of QRY-03: k passages (8), the answer cache on. */
 function queryBody(query: string): QueryRequest {
   return { query, k: QUERY_DEFAULT_K, use_cache: QUERY_USE_CACHE_DEFAULT };
 }

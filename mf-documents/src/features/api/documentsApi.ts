@@ -1,4 +1,4 @@
-// The document calls of part 2 §7 ("Documents"): only this remote makes them, so they live here.
+// The document calls of DOC-03: only this remote makes them, so they live here.
 import type {
   DocumentDeleteResponse,
   DocumentUploadResponse,
@@ -10,7 +10,7 @@ import type {
 } from '@ewrt/contract';
 import { callApi } from '@ewrt/shared';
 
-/** Checks a file's name and size with the server before it is sent (part 2 §5). */
+/** Checks a file's name and size with the server before it is sent (DOC-03). */
 export function validateDocument(filename: string, fileSize: number): Promise<DocumentValidationResult> {
   return callApi('validateDocument', { body: { filename, fileSize } });
 }

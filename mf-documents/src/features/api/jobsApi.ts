@@ -1,4 +1,4 @@
-// The job calls of part 2 §7 ("Jobs").
+// The job calls of JOB-05.
 import type { Job, JobCancelResponse, JobStatusResponse } from '@ewrt/contract';
 import { callApi } from '@ewrt/shared';
 

@@ -1,4 +1,4 @@
-// The opinion document calls of part 2 §7 ("Opinion documents") that the upload and management screens make. The
+// The opinion document calls of OPN-02, OPN-04 that the upload and management screens make. The
 // corpus is the signed-in user's own: no call names a patient, and the server answers only for the caller.
 import type {
   DocumentDeleteResponse,
@@ -12,7 +12,7 @@ import type {
 import { callApi } from '@ewrt/shared';
 import { uploadConfig, type UploadDocumentOptions } from './documentsApi';
 
-/** Checks an opinion document's name and size with the server before it is sent (part 2 §5). */
+/** Checks an opinion document's name and size with the server before it is sent (OPN-02). */
 export function validateOpinionDocument(
   filename: string,
   fileSize: number,

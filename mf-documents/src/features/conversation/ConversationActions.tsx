@@ -11,7 +11,7 @@ interface ConversationActionsProps {
   vertical?: boolean;
 }
 
-/** Export, Save to Vectors and Clear Chat: shown only once the conversation has entries (part 2 §2). */
+/** Export, Save to Vectors and Clear Chat: shown only once the conversation has entries (QRY-01). */
 export function ConversationActions({
   conversation,
   saveExplanation,

@@ -16,7 +16,7 @@ interface ConversationPanelProps {
 
 const entryCountLabel = (count: number) => `${count} ${count === 1 ? 'entry' : 'entries'}`;
 
-/** The conversation, oldest first, in a panel that scrolls to the newest entry (part 2 §2, §9: at most 600 px). */
+/** The conversation, oldest first, in a panel that scrolls to the newest entry (QRY-01: at most 600 px). */
 export function ConversationPanel({
   entries,
   load,

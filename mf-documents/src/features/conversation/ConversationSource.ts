@@ -6,7 +6,7 @@ import type {
 } from '@ewrt/contract';
 import type { ExportedFile, PageSource } from '@ewrt/shared/kit';
 
-/** The messages of one scope (part 2 §8 "Query chat" or "Opinions"), shown when the server gives none. */
+/** The messages of one scope (QRY-04, OPN-03), shown when the server gives none. */
 export interface ConversationMessages {
   loadFailed: string;
   askFailed: string;

@@ -1,4 +1,4 @@
-// UI constants of the question screens (part 2 §2, §9).
+// UI constants of the question screens (QRY-01).
 
 /** The conversation panel's greatest height before it scrolls, in pixels. */
 export const CONVERSATION_PANEL_MAX_HEIGHT = 600;

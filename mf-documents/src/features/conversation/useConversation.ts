@@ -57,7 +57,7 @@ function entriesOfAnswer(question: string, sentAt: number, answer: QueryResponse
   ];
 }
 
-/** One conversation over a source: its entries, the question in flight, and the actions of part 2 §2. */
+/** One conversation over a source: its entries, the question in flight, and the actions of QRY-01. */
 export function useConversation(source: ConversationSource): Conversation {
   const { message } = App.useApp();
   const [entries, setEntries] = useState<readonly ConversationEntry[]>([]);
@@ -79,7 +79,7 @@ export function useConversation(source: ConversationSource): Conversation {
       (error: unknown) => {
         if (!current) return;
         setEntries([]);
-        // No conversation yet is not a failure (part 2 §8: not shown on 404).
+        // No conversation yet is not a failure (QRY-02: not shown on 404).
         if (httpStatusOf(error) === 404) setLoad({ status: 'loaded' });
         else setLoad({ status: 'failed', error: getErrorMessage(error, source.messages.loadFailed) });
       },

@@ -158,7 +158,7 @@ function DetailBody({ detail }: { detail: JobStatusResponse }) {
   );
 }
 
-/** The selected job's detail: state, progress steps and recent logs (part 2 §2, §3 Job status detail). */
+/** The selected job's detail: state, progress steps and recent logs (JOB-03, JOB-01 Job status detail). */
 export function JobDetailsPanel({ idle, detail, lost }: JobDetailsPanelProps) {
   let body;
   if (idle) {

@@ -205,7 +205,7 @@ describe('JobListPage: what it shows', () => {
   });
 });
 
-describe('JobListPage: polling (part 2 §4, §9)', () => {
+describe('JobListPage: polling (JOB-04)', () => {
   it('reloads the list every 2 s while a job is pending or running', async () => {
     useFakeClock();
     renderJobList();

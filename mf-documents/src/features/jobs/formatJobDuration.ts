@@ -1,4 +1,4 @@
-/** A duration as seconds, minutes or hours (part 2 §9): "45s", "3m 12s", "2h 5m". */
+/** A duration as seconds, minutes or hours (PROD-05): "45s", "3m 12s", "2h 5m". */
 export function formatJobDuration(milliseconds: number): string {
   const seconds = Number.isFinite(milliseconds) && milliseconds > 0 ? Math.floor(milliseconds / 1000) : 0;
   if (seconds < 60) return `${seconds}s`;

@@ -1,4 +1,4 @@
-// The job list's user-visible messages (part 2 §8 "Jobs" and the success messages), verbatim.
+// The job list's user-visible messages (JOB-05 and the success messages), verbatim.
 export const JOB_MESSAGES = {
   loadJobsFailed: 'Failed to load jobs',
   selectedJobLost: 'Selected job no longer exists or cannot be accessed',

@@ -11,7 +11,7 @@ import { startPolling } from './startPolling';
 
 const at = (iso: string) => new Date(iso).getTime();
 
-describe('job list polling rules (part 2 §4, §9)', () => {
+describe('job list polling rules (JOB-04)', () => {
   it('constants: list every 2 s while active, detail every 1 s', () => {
     expect(ACTIVE_LIST_POLL_MS).toBe(2000);
     expect(DETAIL_POLL_MS).toBe(1000);

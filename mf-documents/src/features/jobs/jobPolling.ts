@@ -1,4 +1,4 @@
-// The job list's polling rules (part 2 §4 "Job list polling", §9), as pure functions of what is known.
+// The job list's polling rules (JOB-04), as pure functions of what is known.
 import { ACTIVE_JOB_STATUSES } from '@ewrt/contract/limits';
 
 /** The list is reloaded this often while any job is pending or running. */

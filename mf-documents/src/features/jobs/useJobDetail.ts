@@ -24,7 +24,7 @@ function httpStatusOf(error: unknown): number | undefined {
   return typeof response?.status === 'number' ? response.status : undefined;
 }
 
-/** The selected job's detail: reloaded every second while the job is active (part 2 §4). */
+/** The selected job's detail: reloaded every second while the job is active (JOB-04). */
 export function useJobDetail(jobId: number | null): JobDetail {
   const [state, setState] = useState<DetailState>({ jobId, detail: null, lost: false });
   const pollingRef = useRef<Polling | null>(null);

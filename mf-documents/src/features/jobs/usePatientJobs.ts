@@ -21,7 +21,7 @@ interface LoadState {
   consecutiveFailures: number;
 }
 
-/** The patient's job list, kept fresh by the polling rules of part 2 §4 (see jobPolling.ts). */
+/** The patient's job list, kept fresh by the polling rules of JOB-04 (see jobPolling.ts). */
 export function usePatientJobs(patientId: number | null): PatientJobs {
   const [state, setState] = useState<LoadState>({ patientId, jobs: null, consecutiveFailures: 0 });
   const pollingRef = useRef<Polling | null>(null);

@@ -1,4 +1,4 @@
-// The opinion documents screen's user-visible messages: those of part 2 §8 ("Opinions") verbatim; download and
+// The opinion documents screen's user-visible messages: those of OPN-04 verbatim; download and
 // delete failures have no opinion wording in the spec and use the documents' own.
 import { VECTOR_MESSAGES } from '../vectors/vectorMessages';
 

@@ -1,4 +1,4 @@
-// The opinion query screen's user-visible messages (part 2 §8 "Opinions" and the success messages), verbatim.
+// The opinion query screen's user-visible messages (OPN-03 and the success messages), verbatim.
 import type { ConversationMessages } from '../conversation/ConversationSource';
 
 export const OPINION_CONVERSATION_MESSAGES: ConversationMessages = {

@@ -149,7 +149,7 @@ describe('patient selection', () => {
     expect(selectedPatientStore.getState()?.ID_Patient).toBe(202);
   });
 
-  it('a patient without full access cannot be chosen here (part 2 §6)', async () => {
+  it('a patient without full access cannot be chosen here (ACC-06)', async () => {
     server.use(
       answerCall('searchPatients', () =>
         HttpResponse.json({

@@ -6,7 +6,7 @@ import { searchPatients } from '../api/patientLookupApi';
 import { patientName } from './patientName';
 import { PROCESSING_MESSAGES } from './processingMessages';
 
-/** Part 2 §9: the lookup asks for page 1 and shows at most this many patients. */
+/** DOC-02: the lookup asks for page 1 and shows at most this many patients. */
 export const LOOKUP_PAGE = 1;
 export const LOOKUP_MAX_SHOWN = 3;
 

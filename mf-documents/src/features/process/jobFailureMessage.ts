@@ -1,4 +1,4 @@
-/** The card's message for a job that failed (part 2 §4): worker crashes are told apart from other failures. */
+/** The card's message for a job that failed (DOC-04): worker crashes are told apart from other failures. */
 export function jobFailureMessage(errorMessage: string | null | undefined): string {
   const text = (errorMessage ?? '').toLowerCase();
   return text.includes('crashed') || text.includes('no activity')

@@ -1,4 +1,4 @@
-// The user-visible texts of document processing: those of part 2 §4, §5 and §8 verbatim, and the card statuses.
+// The user-visible texts of document processing: those of DOC-04, DOC-03 and DOC-02 verbatim, and the card statuses.
 import { MESSAGES } from '@ewrt/shared';
 
 export const PROCESSING_MESSAGES = {

@@ -1,4 +1,4 @@
-// The timing rules of processing an upload (part 2 §4, §9), in one place. Elapsed times count from the moment the
+// The timing rules of processing an upload (DOC-04), in one place. Elapsed times count from the moment the
 // upload was answered with its job.
 
 /** Share of a file's progress bar that the upload itself fills; the job fills the rest. */

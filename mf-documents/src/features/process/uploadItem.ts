@@ -1,4 +1,4 @@
-// One file of the processing screen and the totals shown about them (part 2 §4, Upload file item).
+// One file of the processing screen and the totals shown about them (DOC-04, Upload file item).
 
 export type UploadItemStatus = 'pending' | 'processing' | 'completed' | 'error';
 

@@ -40,7 +40,7 @@ function isPermanent(error: unknown): boolean {
 }
 
 /**
- * Polls a job's status on the schedule of part 2 §4 until it finishes, times out or cannot be read. A failed poll
+ * Polls a job's status on the schedule of JOB-04 until it finishes, times out or cannot be read. A failed poll
  * is retried on the same schedule: the time-out bounds the whole wait anyway.
  */
 export function watchJob(

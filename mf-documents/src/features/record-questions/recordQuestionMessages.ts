@@ -1,4 +1,4 @@
-// The record questions screen's user-visible messages (part 2 §8 "Query chat" and the success messages), verbatim.
+// The record questions screen's user-visible messages (QRY-04 and the success messages), verbatim.
 import { MESSAGES } from '@ewrt/shared';
 import type { ConversationMessages } from '../conversation/ConversationSource';
 

@@ -1,4 +1,4 @@
-// The user-visible texts of document search (part 2 §8), verbatim.
+// The user-visible texts of document search (DOC-08), verbatim.
 import { MESSAGES } from '@ewrt/shared';
 
 export const SEARCH_MESSAGES = {

@@ -2,7 +2,7 @@
 // (sent as 200 JSON, or the given status) or a function of what the call received for anything dynamic.
 import { answerCallWith, HttpResponse, type CallAnswering } from '@ewrt/shared/testing';
 
-/** An error answer as the server sends it (part 1 §8: clients show `message`). */
+/** An error answer as the server sends it (PROD-04: clients show `message`). */
 export function apiError(status: number, message: string) {
   return HttpResponse.json({ message }, { status });
 }

@@ -1,4 +1,4 @@
-// MSW handlers and test data for the opinion document calls (part 2 §7 "Opinion documents") of the upload and
+// MSW handlers and test data for the opinion document calls (OPN-04) of the upload and
 // management screens. Each handler takes the answer's body (sent as JSON with the call's usual status) or an MSW
 // function of what the call received for anything dynamic.
 import type { Job, OpinionDocumentListResponse, PatientDocument } from '@ewrt/contract';

@@ -8,7 +8,7 @@ export interface DeletionOutcome {
 
 /**
  * What the user is told after a document was deleted: a plain success, or a warning when the automatic rebuild of
- * the index that followed was performed and failed (part 2 §4, §8).
+ * the index that followed was performed and failed (DOC-08).
  */
 export function deletionOutcome(filename: string, response: DocumentDeleteResponse): DeletionOutcome {
   const { auto_rebuild: rebuild } = response;

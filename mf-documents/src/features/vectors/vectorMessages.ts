@@ -1,4 +1,4 @@
-// The vector management screen's user-visible messages (part 2 §8 "Documents and vectors"), verbatim.
+// The vector management screen's user-visible messages (DOC-08), verbatim.
 export const VECTOR_MESSAGES = {
   loadErrorTitle: 'Error loading patient documents',
   loadFailed: 'Failed to load documents',

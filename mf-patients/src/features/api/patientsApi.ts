@@ -18,7 +18,7 @@ export function getRecentPatients(): Promise<PatientListResponse> {
   return callApi('listRecentPatients');
 }
 
-/** Sends only the non-blank filters (trimmed), as part 1 §5 requires. */
+/** Sends only the non-blank filters (trimmed), as PAT-05 requires. */
 export function searchPatientsAdvanced(filters: AdvancedSearchFilters): Promise<PatientListResponse> {
   const query: AdvancedSearchFilters = {};
   for (const [name, value] of Object.entries(filters) as [keyof AdvancedSearchFilters, unknown][]) {

@@ -38,7 +38,7 @@ function todayIso(): string {
 }
 
 /**
- * The required-field rules of part 1 §5 (text is trimmed before the emptiness check), then the dates:
+ * The required-field rules of PAT-07 (text is trimmed before the emptiness check), then the dates:
  * a filled date must be a real dd/mm/yyyy date, and a date of birth not later than today.
  */
 export function validatePatientForm(values: PatientFormValues): PatientFormErrors {

@@ -1,4 +1,4 @@
-// The Draft Report screen's words: the spec's messages (part 3 §2.1, §4, §5, §8) verbatim, plus this screen's own.
+// The Draft Report screen's words: the spec's messages (DRF-01, DRF-03, DRF-02) verbatim, plus this screen's own.
 export const DRAFT_REPORT_MESSAGES = {
   loadPatientFailed: 'Could not load the specified patient. Please search and select manually.',
   noPatientSelected: 'No patient selected. Please select a patient from the Patient menu first.',

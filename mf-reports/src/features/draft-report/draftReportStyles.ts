@@ -6,7 +6,7 @@ export const MUTED_TEXT: CSSProperties = { color: '#595959' };
 
 /**
  * Tag colours that keep small text above 4.5:1: antd's preset green and gold tags fall below it, so each status
- * gets a dark text on its light tint (the colours of part 3 §4: pending grey, running blue, completed green,
+ * gets a dark text on its light tint (the colours of DRF-03: pending grey, running blue, completed green,
  * failed red, cancelled yellow).
  */
 export const STATUS_TAG_STYLE: Record<JobStatus, CSSProperties> = {

@@ -21,7 +21,7 @@ function fileNamePart(text: string): string {
   return text.trim().replace(/[\\/:*?"<>|\s]+/g, '_') || 'Unknown';
 }
 
-/** `<Surname>_<FirstName>_DraftReport_<YYYY-MM-DD>.txt` (part 3 §9), the date being the local day of `at`. */
+/** `<Surname>_<FirstName>_DraftReport_<YYYY-MM-DD>.txt` (DRF-04), the date being the local day of `at`. */
 export function draftReportFilename(patient: { FirstName: string; Surname: string }, at: Date): string {
   const day = `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}`;
   return `${fileNamePart(patient.Surname)}_${fileNamePart(patient.FirstName)}_DraftReport_${day}.txt`;

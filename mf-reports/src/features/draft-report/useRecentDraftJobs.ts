@@ -10,7 +10,7 @@ export type RecentDraftJobs =
   | { status: 'ready'; jobs: DraftReportJob[] }
   | { status: 'failed'; jobs: DraftReportJob[]; error: string };
 
-/** The user's latest draft-report jobs: page 1 of 10 fetched, the first 5 kept (part 3 §9). */
+/** The user's latest draft-report jobs: page 1 of 10 fetched, the first 5 kept (DRF-03). */
 export function useRecentDraftJobs(userId: number | null) {
   const [state, setState] = useState<RecentDraftJobs>({ status: 'loading', jobs: [] });
   const [generation, setGeneration] = useState(0);

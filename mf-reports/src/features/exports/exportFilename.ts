@@ -1,5 +1,5 @@
 /**
- * A chat or research export's file name: `{prefix}_{timestamp}.docx` (part 3 §9), the timestamp local time as
+ * A chat or research export's file name: `{prefix}_{timestamp}.docx` (CHAT-03, RES-03), the timestamp local time as
  * YYYY-MM-DD_HH-mm-ss so names sort by date and hold no character a file system refuses.
  */
 export function exportFilename(prefix: 'chat_history' | 'research_report', at: Date): string {

@@ -1,4 +1,4 @@
-// The user-visible texts of the generated reports screen: part 3 §8 "Generated documents" verbatim, the rest plain.
+// The user-visible texts of the generated reports screen: DRF-07 verbatim, the rest plain.
 import { MESSAGES } from '@ewrt/shared';
 
 export const GENERATED_REPORT_MESSAGES = {

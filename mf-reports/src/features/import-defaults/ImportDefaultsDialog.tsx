@@ -36,7 +36,7 @@ export interface ImportDefaultsDialogProps {
 }
 
 /**
- * Import Default Report Prompts (part 3 §2.2, §4): choose report types and prompts from the provider's default set
+ * Import Default Report Prompts (DRF-06): choose report types and prompts from the provider's default set
  * and copy them into the user's group. Opened from the prompt editor and from the Draft Report screen.
  */
 export function ImportDefaultsDialog({ open, onClose, onImported }: ImportDefaultsDialogProps) {
@@ -177,7 +177,7 @@ function DefaultsChooser({ set, onClose, onImported }: DefaultsChooserProps) {
     try {
       const { lookupTypeIds, lookupIds } = importRequestOf(selection);
       const answer = await importDefaults(lookupTypeIds, lookupIds);
-      // Its failure is ignored (part 3 §7): the import itself has succeeded.
+      // Its failure is ignored (DRF-06): the import itself has succeeded.
       await invalidateUserCache();
       void message.success(
         answer.message.trim() !== ''

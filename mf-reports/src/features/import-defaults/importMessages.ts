@@ -1,4 +1,4 @@
-// The import dialog's user-visible messages: part 3 §5 and §8 verbatim where the spec gives them.
+// The import dialog's user-visible messages: DRF-06 verbatim where the spec gives them.
 export const IMPORT_MESSAGES = {
   loadFailed: 'Failed to load default prompts',
   importFailed: 'Failed to import selected items',

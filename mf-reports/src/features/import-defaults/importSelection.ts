@@ -9,7 +9,7 @@ export interface ImportSelection {
 
 export const NOTHING_SELECTED: ImportSelection = { typeIds: new Set(), promptIds: new Set() };
 
-/** Part 3 §4: selecting a type selects all its prompts; unselecting it removes them. */
+/** DRF-06: selecting a type selects all its prompts; unselecting it removes them. */
 export function setTypeSelected(
   selection: ImportSelection,
   set: DefaultPromptSet,

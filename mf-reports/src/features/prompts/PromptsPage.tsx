@@ -29,7 +29,7 @@ type OpenDialog =
 
 const CLOSED: OpenDialog = { kind: 'none' };
 
-/** /prompt-edit: the group's draft report prompts and report types (part 3 §2.4). */
+/** /prompt-edit: the group's draft report prompts and report types (TPL-02). */
 export function PromptsPage() {
   const { user } = useSession();
   const library = usePromptLibrary();

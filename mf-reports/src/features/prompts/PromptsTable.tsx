@@ -26,7 +26,7 @@ interface PromptsTableProps {
   onDelete: (prompt: Lookup) => void;
 }
 
-/** The prompt table of part 3 §2.4: five rows a page, sortable by title, actions by what the user may do. */
+/** The prompt table of TPL-02: five rows a page, sortable by title, actions by what the user may do. */
 export function PromptsTable({
   prompts,
   typeName,

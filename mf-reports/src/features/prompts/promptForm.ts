@@ -20,7 +20,7 @@ export function promptFormValues(prompt: Lookup | null, typeId: number | null = 
   return { title: prompt.LookupTitle, typeId: prompt.LookupType, text: prompt.LookupText };
 }
 
-/** Part 3 §5: Title, Type and Prompt Content are required (white space alone is not a value). */
+/** TPL-02: Title, Type and Prompt Content are required (white space alone is not a value). */
 export function validatePromptForm(values: PromptFormValues): PromptFormErrors {
   const errors: PromptFormErrors = {};
   if (values.title.trim() === '') errors.title = PROMPT_MESSAGES.titleRequired;

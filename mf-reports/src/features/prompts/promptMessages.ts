@@ -1,4 +1,4 @@
-// The prompt editor's user-visible messages: part 3 §5 and §8 verbatim where the spec gives them.
+// The prompt editor's user-visible messages: TPL-02 verbatim where the spec gives them.
 export const PROMPT_MESSAGES = {
   titleRequired: 'Title is required',
   typeRequired: 'Type is required',

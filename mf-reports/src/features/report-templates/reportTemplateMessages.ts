@@ -1,4 +1,4 @@
-// The report templates screen's messages: those of part 3 §8 ("Report templates") verbatim, and the name rule of §5.
+// The report templates screen's messages: those of TPL-05 verbatim, and the name rule of TPL-05.
 export const REPORT_TEMPLATE_MESSAGES = {
   loadFailed: 'Failed to load report templates',
   uploadFailed: 'Failed to upload report template',

@@ -1,4 +1,4 @@
-/** The research assistant's words to the user (part 3 §5, §8). */
+/** The research assistant's words to the user (RES-03, RES-04). */
 export const RESEARCH_MESSAGES = {
   unavailable: (reason: string) => `Research service is not available: ${reason}`,
   statusFailed: 'Unable to check research service status',

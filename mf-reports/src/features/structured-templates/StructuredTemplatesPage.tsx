@@ -46,7 +46,7 @@ function FormLoading() {
   );
 }
 
-/** /structured-templates: the user's and their group's structured report templates (part 3 §2.7). */
+/** /structured-templates: the user's and their group's structured report templates (TPL-08). */
 export function StructuredTemplatesPage() {
   const { user } = useSession();
   if (!user) {

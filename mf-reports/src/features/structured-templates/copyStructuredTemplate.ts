@@ -34,7 +34,7 @@ export function templateCopyRequest(detail: StructuredTemplateDetail): Structure
   };
 }
 
-/** Duplicates a template (part 3 §7: a copy is made by loading the template and creating a new one). */
+/** Duplicates a template (TPL-10: a copy is made by loading the template and creating a new one). */
 export async function copyStructuredTemplate(id: number): Promise<number> {
   const detail = await getStructuredTemplate(id);
   const saved = await createStructuredTemplate(templateCopyRequest(detail));

@@ -1,4 +1,4 @@
-// The style document screen's messages: those of part 3 §8 ("Style document") verbatim.
+// The style document screen's messages: those of TPL-04 verbatim.
 export const STYLE_DOCUMENT_MESSAGES = {
   loadFailed: 'Failed to load example document information',
   uploadFailed: 'Failed to upload example document',

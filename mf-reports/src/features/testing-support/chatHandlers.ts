@@ -69,7 +69,7 @@ export function sendChatHandler(reply: CallAnswering<'sendChatMessage'>, receive
 export const exportChatHandler = (answer: CallAnswering<'exportChat'>) =>
   answerCallWith('exportChat', answer);
 
-/** A Word file as the export call answers it, unnamed, so the browser names it (part 3 §7). */
+/** A Word file as the export call answers it, unnamed, so the browser names it (CHAT-03). */
 export function wordFileAnswer() {
   return new HttpResponse(new Blob(['PK word document'], { type: 'application/octet-stream' }), {
     headers: { 'Content-Type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },

@@ -1,4 +1,4 @@
-// Test data and MSW handlers for the Draft Report screen (part 3 §7 "Draft reports and prompts", the Date of Event
+// Test data and MSW handlers for the Draft Report screen (DRF-03, the Date of Event
 // change, and the lists it reads: report templates, structured templates, default prompts). One backend object
 // holds what the server would; tests change it, or override one call with `server.use`.
 import type {

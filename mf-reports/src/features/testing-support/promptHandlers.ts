@@ -1,5 +1,5 @@
-// A small in-memory stand-in for the prompt and default-import calls (part 3 §7 "Draft reports and prompts",
-// "Default prompt import"), for the tests of the prompt editor and the import dialog. It answers as the server does
+// A small in-memory stand-in for the prompt and default-import calls (TPL-01, DRF-06),
+// for the tests of the prompt editor and the import dialog. It answers as the server does
 // for the signed-in user of the tests (Dr Asha Patel, user 3 of group 1), keeps what is added, changed, deleted and
 // imported, and records every request.
 import type {

@@ -3,10 +3,10 @@ import { AUTHORING_DOCX_MAX_BYTES } from '@ewrt/contract/limits';
 /** What a Word file is chosen for; each names itself in the refusal of a file that is not .docx. */
 export type WordFilePurpose = 'example-document' | 'report-template';
 
-/** The file picker's accept list: the style document and report templates are .docx only (part 3 §5). */
+/** The file picker's accept list: the style document and report templates are .docx only (TPL-04, TPL-05). */
 export const WORD_FILE_ACCEPT = '.docx';
 
-/** The refusals of part 3 §5, verbatim. */
+/** The refusals of TPL-04, TPL-05, verbatim. */
 export const WORD_FILE_MESSAGES = {
   notDocx: {
     'example-document': 'Only .docx files are allowed for example documents',

@@ -61,7 +61,7 @@ function FormattingAvailability({ capabilities }: { capabilities: Loaded<Transcr
 }
 
 /**
- * Completing a transcription (part 3 §2.10 modals Complete Transcription and Processed Transcription): optionally
+ * Completing a transcription (TRN-02 modals Complete Transcription and Processed Transcription): optionally
  * formatted by the server's language model into the sections of the type's kind, then written as a Word document,
  * which marks the transcription Complete.
  */

@@ -271,7 +271,7 @@ describe('recording', () => {
     await chooseType(user, 'Outpatient Consultation');
     await user.click(startButton());
 
-    // The microphone as part 3 §9 asks for it, and the rate the audio context actually runs at.
+    // The microphone as TRN-04 asks for it, and the rate the audio context actually runs at.
     expect(audio.getUserMedia).toHaveBeenCalledWith({
       audio: {
         sampleRate: 44_100,

@@ -89,7 +89,7 @@ function LiveTranscriptionWorkspace({ patient }: { patient: Patient }) {
   const { startOver, reportProblem } = recording;
   const reloadIncomplete = incomplete.reload;
 
-  /** Continues a saved transcription: its text and type restored, new segments appended to it (part 3 §4). */
+  /** Continues a saved transcription: its text and type restored, new segments appended to it (TRN-03). */
   const loadTranscription = useCallback(
     async (transcriptionId: number, loadedMessage: string) => {
       setLoadingTranscription(true);

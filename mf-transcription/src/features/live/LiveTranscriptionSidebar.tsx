@@ -13,7 +13,7 @@ interface LiveTranscriptionSidebarProps {
   summary: ReactNode;
 }
 
-/** The sidebar of part 3 §2.10: connection, patient, previous transcriptions, summary and actions, navigation. */
+/** The sidebar of TRN-02: connection, patient, previous transcriptions, summary and actions, navigation. */
 export function LiveTranscriptionSidebar({
   patient,
   connection,

@@ -69,7 +69,7 @@ function MedicolegalSections({ result }: { result: MedicolegalResult }) {
   );
 }
 
-/** An AI-formatted transcription in the sections of its kind (part 3 §3 "Processed results"), as text. */
+/** An AI-formatted transcription in the sections of its kind (TRN-01), as text. */
 export function ProcessedResultView({ result }: { result: ProcessedResult }) {
   return (
     <Flex vertical gap="middle">

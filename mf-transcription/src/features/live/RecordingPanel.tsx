@@ -22,7 +22,7 @@ interface RecordingPanelProps {
   onStop: () => void;
 }
 
-/** The badge of part 3 §2.10: RECORDING or PAUSED, in words (the colour only repeats them); else plain words. */
+/** The badge of TRN-02: RECORDING or PAUSED, in words (the colour only repeats them); else plain words. */
 function RecordingBadge({ phase }: { phase: RecordingPhase }) {
   if (phase === 'starting') return <Typography.Text style={MUTED_TEXT}>Starting...</Typography.Text>;
   if (phase === 'recording') {

@@ -13,7 +13,7 @@ interface SaveIncompleteModalProps {
   onCancel: () => void;
 }
 
-/** Save Incomplete (part 3 §2.10): the transcript is stored as Incomplete, to be continued or completed later. */
+/** Save Incomplete (TRN-02): the transcript is stored as Incomplete, to be continued or completed later. */
 export function SaveIncompleteModal({
   open,
   words,

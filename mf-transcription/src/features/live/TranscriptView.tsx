@@ -97,7 +97,7 @@ interface TranscriptViewProps {
  * The transcript: the final text (announced politely as segments arrive while recording, a text box to correct
  * once paused or stopped), the live line of what is still being recognised, the words recognised with low
  * confidence, and the detailed segments with their confidence, collapsed by default. The box scrolls to the latest
- * words TRANSCRIPTION_SCROLL_DELAY_MS after they arrive (part 3 §9), once the layout has settled.
+ * words TRANSCRIPTION_SCROLL_DELAY_MS after they arrive (TRN-02), once the layout has settled.
  */
 export function TranscriptView({ transcript, onEdit }: TranscriptViewProps) {
   const boxRef = useRef<HTMLDivElement>(null);

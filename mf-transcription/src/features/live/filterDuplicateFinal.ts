@@ -18,7 +18,7 @@ export interface FinalTranscriptDecision {
 }
 
 /**
- * The duplicate rule of part 3 §4 "Live recording": a final transcript is dropped when it is empty, equal to the
+ * The duplicate rule of TRN-03: a final transcript is dropped when it is empty, equal to the
  * previous segment, or already present among the finals taken. The cache keeps the newest
  * TRANSCRIPTION_DUPLICATE_CACHE_MAX finals: above that the oldest are forgotten (and could be taken again).
  */

@@ -11,7 +11,7 @@ const DAY_SHORT_MONTH_YEAR = new Intl.DateTimeFormat('en-GB', {
 
 /**
  * A calendar date as en-GB day, short month and year ("12 May 1980"), as the live screen's patient card shows the
- * date of birth (part 3 §2.10); 'Not specified' when there is none. The date is read as a calendar date, so the
+ * date of birth (TRN-02); 'Not specified' when there is none. The date is read as a calendar date, so the
  * browser's time zone cannot move it to the day before.
  */
 export function formatDayShortMonthYear(isoDate: string | null | undefined): string {

@@ -6,7 +6,7 @@ import {
   type FinalTranscriptCache,
 } from './filterDuplicateFinal';
 
-/** A recognised piece of the dictation (part 3 §3 "Live segment"). */
+/** A recognised piece of the dictation (TRN-01). */
 export interface LiveSegment {
   id: string;
   text: string;
@@ -72,7 +72,7 @@ function heard(state: LiveTranscript, final: string): LiveTranscript {
 
 /**
  * Partials replace the live line; finals are appended after the text, corrections and all, unless they repeat one
- * (part 3 §4). A save that succeeded leaves the server holding the text it sent with the finals heard since.
+ * (TRN-03). A save that succeeded leaves the server holding the text it sent with the finals heard since.
  */
 export function liveTranscriptReducer(state: LiveTranscript, action: LiveTranscriptAction): LiveTranscript {
   switch (action.type) {

@@ -1,15 +1,15 @@
-// The Live Transcription screen's words: part 3 §2.10, §4 "Live recording", §5 "Recording" and §8 verbatim, plus
+// The Live Transcription screen's words: TRN-02, TRN-03 and TRN-08 verbatim, plus
 // this screen's own.
 import { MESSAGES } from '@ewrt/shared';
 
 export const LIVE_TRANSCRIPTION_MESSAGES = {
   noPatient: 'Please select a patient',
   loadPatientFailed: MESSAGES.loadPatientFailed,
-  // Start's preconditions (§5 "Recording").
+  // Start's preconditions (TRN-03).
   noTypeToStart: 'Please select a transcription type first',
   noPatientSelected: 'No patient selected',
   notConnected: 'Not connected to transcription service',
-  // Connection and microphone (§4, §8).
+  // Connection and microphone (TRN-03).
   connectFailed: 'Failed to connect to transcription service',
   connectionLost: 'Connection lost during recording',
   microphoneFailed: (detail: string) => `Failed to access microphone: ${detail}`,
@@ -26,7 +26,7 @@ export const LIVE_TRANSCRIPTION_MESSAGES = {
   saveFailed: 'Failed to save transcription',
   startedNew: 'Started new transcription',
   cleared: 'Transcription cleared',
-  // Completing (§5 "Processing", §8).
+  // Completing (TRN-05).
   nothingToProcess: 'No transcription to process',
   noTypeToProcess: 'Please select a transcription type',
   unknownType: 'Unable to find the selected transcription type. Please try selecting it again.',

@@ -1,5 +1,5 @@
 // The AudioWorklet that turns the microphone's Float32 samples into 16-bit little-endian PCM chunks of a fixed
-// length (part 3 §9: mono, 4096-sample chunks), posted to the page as transferable ArrayBuffers. Plain JavaScript
+// length (TRN-04: mono, 4096-sample chunks), posted to the page as transferable ArrayBuffers. Plain JavaScript
 // with no imports: it runs in the audio rendering thread, loaded by URL from this remote's own origin.
 /* global AudioWorkletProcessor, registerProcessor */
 

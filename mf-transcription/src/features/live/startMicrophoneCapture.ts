@@ -4,7 +4,7 @@ import { pcmCaptureWorkletUrl } from './pcmCaptureWorkletUrl';
 /** The processor pcmCaptureWorklet.js registers. */
 const PCM_CAPTURE_PROCESSOR = 'pcm-capture';
 
-/** The microphone as part 3 §9 asks for it: 44.1 kHz mono, with the browser's voice clean-up. */
+/** The microphone as TRN-04 asks for it: 44.1 kHz mono, with the browser's voice clean-up. */
 const MICROPHONE_CONSTRAINTS: MediaStreamConstraints = {
   audio: {
     sampleRate: TRANSCRIPTION_CAPTURE_SAMPLE_RATE_HZ,

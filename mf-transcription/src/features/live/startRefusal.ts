@@ -7,7 +7,7 @@ export interface StartConditions {
 }
 
 /**
- * Why a recording cannot start (part 3 §5 "Recording"), checked in the spec's order: a type, a patient, then the
+ * Why a recording cannot start (TRN-03), checked in the spec's order: a type, a patient, then the
  * connection; null when it can.
  */
 export function startRefusal({ typeId, patientId, connected }: StartConditions): string | null {

@@ -14,7 +14,7 @@ import { startMicrophoneCapture, type MicrophoneCapture } from './startMicrophon
 import { startRefusal } from './startRefusal';
 import { useTranscriptionSocket, type TranscriptionSocket } from './useTranscriptionSocket';
 
-/** Part 3 §4 "Live recording": idle, then recording, paused and recording again, then stopped. */
+/** TRN-03: idle, then recording, paused and recording again, then stopped. */
 export type RecordingPhase = 'idle' | 'starting' | 'recording' | 'paused' | 'stopped';
 
 /** What went wrong last, shown until the next attempt; the recogniser's install command when it is missing. */
@@ -82,7 +82,7 @@ export interface LiveRecording {
 }
 
 /**
- * A live dictation for one patient (part 3 §2.10, §4): the microphone's audio streamed over the socket, the
+ * A live dictation for one patient (TRN-02, TRN-03): the microphone's audio streamed over the socket, the
  * recognised text, the draft it is stored in, auto-saved every TRANSCRIPTION_AUTOSAVE_INTERVAL_MS while recording.
  */
 export function useLiveRecording({
@@ -169,7 +169,7 @@ export function useLiveRecording({
     }
   }, [setDraftId]);
 
-  /** Part 3 §8: an auto-save that fails is only logged; the next one (or Save Incomplete) tries again. */
+  /** TRN-03: an auto-save that fails is only logged; the next one (or Save Incomplete) tries again. */
   const autoSave = useCallback(() => {
     const current = latest.current;
     if (current.text.trim() === '' || current.typeId === null) return;
@@ -326,7 +326,7 @@ export function useLiveRecording({
     setProblem({ text: problemText, installCommand: null });
   }, []);
 
-  // Auto-save while recording (part 3 §4), and while a draft has corrections not yet saved.
+  // Auto-save while recording (TRN-03), and while a draft has corrections not yet saved.
   const unsavedCorrections = draftId !== null && text !== transcript.storedText;
   useEffect(() => {
     if (phase !== 'recording' && !unsavedCorrections) return;

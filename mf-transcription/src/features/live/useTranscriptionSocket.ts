@@ -25,7 +25,7 @@ export interface TranscriptionSocketListeners {
 const CLIENT_DISCONNECT = 'io client disconnect';
 
 /**
- * The connection options: a connection attempt gives up after TRANSCRIPTION_CONNECT_TIMEOUT_MS (part 3 §9), and a
+ * The connection options: a connection attempt gives up after TRANSCRIPTION_CONNECT_TIMEOUT_MS (TRN-03), and a
  * few attempts are made after a failure or a drop before the screen offers Reconnect.
  */
 const CONNECTION_OPTIONS = {
@@ -47,7 +47,7 @@ export interface TranscriptionSocket {
 }
 
 /**
- * The live-transcription connection (part 3 §7 "Realtime socket events"): a socket.io connection authenticated with
+ * The live-transcription connection (TRN-04): a socket.io connection authenticated with
  * the session's token, open while the screen is, delivering the server's events to `listeners` (the latest ones
  * given, so they may close over the screen's state).
  */

@@ -1,4 +1,4 @@
-// The Manage Transcriptions screen's words: part 3 §2.12 and §8 verbatim, plus this screen's own.
+// The Manage Transcriptions screen's words: TRN-07 verbatim, plus this screen's own.
 import { MESSAGES } from '@ewrt/shared';
 
 export const MANAGE_TRANSCRIPTIONS_MESSAGES = {

@@ -5,7 +5,7 @@ import { MANAGE_TRANSCRIPTIONS_MESSAGES } from './manageTranscriptionsMessages';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** When it was made, as the tables show it: dd/mm/yyyy HH:mm in local time (part 3 §2.12). */
+/** When it was made, as the tables show it: dd/mm/yyyy HH:mm in local time (TRN-07). */
 export function transcriptionDateLabel(transcription: Pick<Transcription, 'DateOfTranscription'>): string {
   const iso = transcription.DateOfTranscription;
   const date = new Date(iso);

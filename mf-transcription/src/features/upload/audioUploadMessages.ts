@@ -1,4 +1,4 @@
-// The Audio Upload screen's words: part 3 §5 and §8 verbatim, plus this screen's own (the file refusals are
+// The Audio Upload screen's words: TRN-06 verbatim, plus this screen's own (the file refusals are
 // checkAudioFile's).
 import { MESSAGES } from '@ewrt/shared';
 
@@ -16,7 +16,7 @@ export const AUDIO_UPLOAD_MESSAGES = {
   dateOfEventFailed: 'Failed to update Date of Event',
   speechUnavailable: 'Speech recognition is not available on this server',
   audioFilesUnreadable: 'Audio files cannot be read on this server',
-  // §2.11 says processing "is said to take 5-30 minutes": stated as the estimate it is.
+  // TRN-06 says processing "is said to take 5-30 minutes": stated as the estimate it is.
   processingTime:
     'After the upload, the recording is transcribed in the background. This usually takes 5 to 30 minutes, ' +
     'depending on its length; you can leave this page meanwhile.',

@@ -5,10 +5,10 @@ import {
   AUDIO_UPLOAD_MIME_TYPES,
 } from '@ewrt/contract/limits';
 
-/** The file picker's accept list: .mp3,.wav,.m4a,.aac,.ogg,.webm (part 3 §5). */
+/** The file picker's accept list: .mp3,.wav,.m4a,.aac,.ogg,.webm (TRN-06). */
 export const AUDIO_FILE_ACCEPT = AUDIO_UPLOAD_EXTENSIONS.join(',');
 
-/** The refusals of part 3 §5 verbatim, and this screen's own for a file with nothing in it. */
+/** The refusals of TRN-06 verbatim, and this screen's own for a file with nothing in it. */
 export const AUDIO_FILE_MESSAGES = {
   notAudio: 'Please select a valid audio file (MP3, WAV, M4A, AAC, OGG, WebM)',
   tooLarge: 'File size must be less than 500MB',
@@ -45,7 +45,7 @@ export function checkAudioFile(file: ChosenFile): string | null {
   return null;
 }
 
-/** A file big enough that its upload takes a while: the screen says so (above 10 MB, part 3 §2.11). */
+/** A file big enough that its upload takes a while: the screen says so (above 10 MB, TRN-06). */
 export function isLargeAudioFile(file: Pick<File, 'size'>): boolean {
   return file.size > AUDIO_LARGE_FILE_NOTICE_BYTES;
 }

@@ -1,7 +1,7 @@
 /**
  * Where the screen goes once the upload is queued: the server's redirect_to when it is a path of this application
  * (one slash, no scheme or host, so an answer can never send the user to another site), else the patient's job list
- * (part 3 §2.11).
+ * (TRN-06).
  */
 export function uploadRedirectTarget(redirectTo: string | null | undefined, patientId: number): string {
   const target = redirectTo?.trim() ?? '';

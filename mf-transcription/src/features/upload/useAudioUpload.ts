@@ -6,7 +6,7 @@ import { uploadAudio } from '../api/transcriptionApi';
 import { AUDIO_UPLOAD_MESSAGES } from './audioUploadMessages';
 import { uploadRedirectTarget } from './uploadRedirectTarget';
 
-/** Part 3 §4 "Audio upload": uploading with a percent, then queued, then on to the job list after 2 seconds. */
+/** TRN-06: uploading with a percent, then queued, then on to the job list after 2 seconds. */
 export type AudioUploadState =
   | { phase: 'idle' }
   | { phase: 'uploading'; percent: number }

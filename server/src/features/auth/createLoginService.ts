@@ -59,7 +59,7 @@ export interface LoginServiceDeps {
 }
 
 /**
- * Sign-in in two steps (part 1 §4): credentials, then a two-factor code, set up on the first sign-in. Every
+ * Sign-in in two steps (AUTH-01): credentials, then a two-factor code, set up on the first sign-in. Every
  * attempt is counted against the account and the address before the password or code is checked (a right one
  * is then released), so the limits hold however many attempts arrive at once; each code and step token works once.
  */

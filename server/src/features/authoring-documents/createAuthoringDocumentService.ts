@@ -66,7 +66,7 @@ function fieldValue(part: MultipartValue, tooLongMessage: string): string {
 }
 
 /**
- * The user's own Word documents for drafting (part 3 §5-§7): one style document, whose text is kept for drafting,
+ * The user's own Word documents for drafting (TPL-04, TPL-05, TPL-06): one style document, whose text is kept for drafting,
  * and any number of report templates. Strictly personal: the user in the path must be the caller (anyone else,
  * an administrator included, is refused with 403) and their level must include 'generative-ai'. Every change
  * commits with its audit row; a stored file is moved into the store last, inside that transaction, and a replaced

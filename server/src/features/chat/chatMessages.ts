@@ -1,4 +1,4 @@
-/** What the chat calls say to the user; the over-limit message is the spec's own (part 3 §5). */
+/** What the chat calls say to the user; the over-limit message is the spec's own (CHAT-02). */
 export const CHAT_MESSAGES = {
   ready: 'Chat service is ready',
   noModel: 'No language model is configured: set AI_BASE_URL and AI_MODEL on the server (see the README)',

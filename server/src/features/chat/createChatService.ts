@@ -31,7 +31,7 @@ export interface ChatServiceDeps {
 }
 
 /**
- * The secure chatbot (part 3 §7 "Secure chatbot"): the user's message, their pasted context and the history the
+ * The secure chatbot (CHAT-03): the user's message, their pasted context and the history the
  * browser holds go to the language model, and nothing else. It reads no patient data and stores nothing of the
  * conversation; its audit rows record sizes and the model, never the text.
  */

@@ -10,7 +10,7 @@ const enGbDateTime = new Intl.DateTimeFormat('en-GB', {
   hour12: false,
 });
 
-/** dd/mm/yyyy, the date a person reads (part 2 §9: dates in en-GB). */
+/** dd/mm/yyyy, the date a person reads (PROD-05: dates in en-GB). */
 export const formatEnGbDay = (at: Date) => enGbDate.format(at);
 
 /** dd/mm/yyyy, HH:mm. */

@@ -45,7 +45,7 @@ import { conversationTranscript } from './conversationTranscript.js';
 import { createDocumentPageRepository } from './documentPageRepository.js';
 import { rebuildPageText } from './rebuildPageText.js';
 
-/** The longest an answer may take without a configured AI time-out: the spec's request time-out (part 2 §9). */
+/** The longest an answer may take without a configured AI time-out: the spec's request time-out (PROD-03). */
 export const DEFAULT_ANSWER_TIMEOUT_MS = 120_000;
 
 /** How many earlier exchanges of the conversation the model is reminded of. */
@@ -101,8 +101,8 @@ const citedPlaces = (sources: readonly SourceLocation[]) =>
   sources.map((source) => ({ s3_key: source.s3_key, filename: source.filename, page: source.page }));
 
 /**
- * Questions about a patient's records and about the user's own opinion documents (part 2 §7 "Patient query chat"
- * and "Opinion documents"): the same conversation, cache, export and save for both. A patient's conversation is
+ * Questions about a patient's records and about the user's own opinion documents (QRY-03, OPN-03):
+ * the same conversation, cache, export and save for both. A patient's conversation is
  * the caller's own about a patient of their group they may use the document tools for; the opinion conversation is
  * the caller's own, needing the advanced-tools feature, and nobody else's (an administrator's included) is ever read.
  */

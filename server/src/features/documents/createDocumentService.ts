@@ -23,7 +23,7 @@ import type { DocumentOwner } from './DocumentOwner.js';
 
 export { DOCUMENT_MESSAGES, formatEnGbDate } from './documentMessages.js';
 
-/** The name the generated file list is saved under (part 2 §7). */
+/** The name the generated file list is saved under (DOC-08). */
 export const fileListName = (patientId: number) => `patient_${patientId}_document_list.txt`;
 
 export interface DocumentServiceDeps extends DocumentPipelineDeps {
@@ -50,7 +50,7 @@ const ownerOf = (patient: StoredPatient): DocumentOwner => ({
 });
 
 /**
- * The patient document calls of part 2 §7. Every call first finds the patient in the caller's group (another
+ * The patient document calls of DOC-01. Every call first finds the patient in the caller's group (another
  * group's patient answers 404), then checks that the user's level has the documents feature and that the patient is
  * one the user has full access to (Administrators: any patient of their group); the work itself is the document
  * pipeline's, shared with the opinion documents.

@@ -38,7 +38,7 @@ export interface DraftReportServiceDeps {
 export type DraftReportService = ReturnType<typeof createDraftReportService>;
 
 /**
- * The draft-report calls (part 3 §7). Every call needs the 'generative-ai' feature (the authoring read rule); a
+ * The draft-report calls (DRF-02). Every call needs the 'generative-ai' feature (the authoring read rule); a
  * user id in the path or body must be the caller's own; report types and prompts are the caller's group's; anything
  * about a patient follows the patient-scoped tools' rule (another group's patient answers 404). Another user's job
  * answers 404, as if it did not exist.

@@ -46,8 +46,8 @@ function alreadyFinished(status: JobRow['status']): HttpError {
 }
 
 /**
- * The job calls of part 2 §7. A patient's jobs are for users with full access to that patient and for
- * Administrators (part 2 §6), within the caller's group; a single job also for the user who started it. A job the
+ * The job calls of JOB-05. A patient's jobs are for users with full access to that patient and for
+ * Administrators (ACC-06), within the caller's group; a single job also for the user who started it. A job the
  * caller may not see answers 404, as if it did not exist. The indicator's calls serve the caller's own jobs only.
  */
 export function createJobService(deps: {

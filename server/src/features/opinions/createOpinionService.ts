@@ -40,7 +40,7 @@ function parseUserId(value: unknown): number {
 }
 
 /**
- * The opinion document calls of part 2 §7 (all but the conversation calls): the patient documents' pipeline over
+ * The opinion document calls of OPN-02, OPN-04 (all but the conversation calls): the patient documents' pipeline over
  * the signed-in user's own collection. Strictly personal: every call works on the caller's documents and jobs only,
  * so another user's key or job (an administrator's request included) answers 404 like a made-up one. Every call
  * needs the 'advanced-tools' feature of the user's level.

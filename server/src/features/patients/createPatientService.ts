@@ -46,7 +46,7 @@ function changesBetween(before: StoredPatient, after: PatientFields) {
 }
 
 /**
- * The patient calls of part 1 §7. Every call is scoped to the caller's group, Administrators included: a patient
+ * The patient calls of PAT-12. Every call is scoped to the caller's group, Administrators included: a patient
  * of another group answers 404 and never appears in a list or a duplicate check. Each call tells `audit` what it
  * touched; changes record it inside their own transaction.
  */

@@ -37,7 +37,7 @@ export function hasUserFeature(user: AuthenticatedUser, feature: UserFeature): b
 }
 
 /**
- * The patient-scoped tools of part 2 §6 (document processing and search, vector management, record queries,
+ * The patient-scoped tools of ACC-06 (document processing and search, vector management, record queries,
  * background jobs), which the documents feature opens: full access to the patient, or an Administrator;
  * pagination-only and view-only access do not get them.
  */

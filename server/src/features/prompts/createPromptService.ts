@@ -45,7 +45,7 @@ export interface PromptServiceDeps {
 }
 
 /**
- * Report types and their prompts (part 3 §7 "Draft reports and prompts" and "Default prompt import"), kept per
+ * Report types and their prompts (TPL-01, DRF-06), kept per
  * group. Every call needs the 'generative-ai' feature and a group; who may change a prompt is `canEditPrompt`'s
  * rule, and a prompt of another group does not exist for anyone but an administrator. Each change commits together
  * with its audit row.

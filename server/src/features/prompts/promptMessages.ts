@@ -1,4 +1,4 @@
-/** What the prompt calls answer, word for word (part 3 §8 where the spec gives the text). */
+/** What the prompt calls answer, word for word (TPL-02 where the spec gives the text). */
 export const PROMPT_MESSAGES = {
   noGroup: 'User group information is not available. Please log in again.',
   notYourUserId: 'Prompts can only be saved under your own user id',

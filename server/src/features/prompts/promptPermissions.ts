@@ -7,7 +7,7 @@ export interface PromptOwnership {
 }
 
 /**
- * Part 3 §6: everyone in the group may view a prompt; administrators may edit and delete any prompt, group admins
+ * TPL-03: everyone in the group may view a prompt; administrators may edit and delete any prompt, group admins
  * those of their own group, and everyone their own. The one rule behind `can_edit` and the server's refusals.
  */
 export function canEditPrompt(user: AuthenticatedUser, prompt: PromptOwnership): boolean {

@@ -88,7 +88,7 @@ function listPagesPlainly(pages: readonly ResearchPage[]): string {
 }
 
 /**
- * The research assistant (part 3 §2.9, §4 "Trusted source", §5 "Research", §7): each user's trusted sources, seeded
+ * The research assistant (RES-01, RES-02): each user's trusted sources, seeded
  * with the reputable clinical defaults on first read, and questions answered from the pages of the active ones.
  * Every call needs the 'tools' feature. Whatever the search service returns, only pages whose host is an active
  * trusted domain are kept; the model sees only those, and the answer lists only the pages it cites.

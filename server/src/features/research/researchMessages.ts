@@ -1,4 +1,4 @@
-/** What the research calls answer, word for word (part 3 §5 and §8 where the spec gives the text). */
+/** What the research calls answer, word for word (RES-03 and RES-04 where the spec gives the text). */
 export const RESEARCH_MESSAGES = {
   noToolsFeature: 'Your access level does not include the chatbot and research tools',
   sourceRequired: 'Source name and domain are required',

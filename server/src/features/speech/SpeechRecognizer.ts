@@ -1,5 +1,5 @@
 /**
- * The speech-recognition seam (ARCHITECTURE §5.2 "Speech"). The default recognises on this server with Debian's
+ * The speech-recognition seam (ARCH-05). The default recognises on this server with Debian's
  * pocketsphinx in a long-lived python3 worker per live stream, so patient audio never leaves it; an OpenAI-compatible
  * transcription endpoint is the configured alternative. Audio reaches a recogniser as 16 kHz mono 16-bit PCM
  * (RECOGNIZER_SAMPLE_RATE_HZ): live streams are resampled on the way in, files are decoded by ffmpeg.

@@ -30,7 +30,7 @@ const bySequence = (a: TemplateSection, b: TemplateSection) =>
   a.order_in_sequence - b.order_in_sequence || a.ID_Section - b.ID_Section;
 
 /**
- * The template as its report will read (part 3 §3): the frontpage, then the sections depth first, each numbered by
+ * The template as its report will read (TPL-07): the frontpage, then the sections depth first, each numbered by
  * its place among its siblings ('2', and '2.1' for the first section under it), then the endpage. A section whose
  * parent is not among the sections counts as a top-level one.
  */

@@ -78,7 +78,7 @@ function sectionsOf(body: StructuredTemplateSaveRequest, keepStoredIds: boolean)
 }
 
 /**
- * The structured template calls (part 3 §7). Every call needs the 'generative-ai' feature; a user outside any
+ * The structured template calls (TPL-10). Every call needs the 'generative-ai' feature; a user outside any
  * group has no group's templates to see, unless they are an administrator. Another group's template answers 404,
  * as if it did not exist.
  */

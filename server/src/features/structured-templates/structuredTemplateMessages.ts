@@ -1,4 +1,4 @@
-/** What the structured template calls answer; the spec's wording where it gives one (part 3 §7, §8). */
+/** What the structured template calls answer; the spec's wording where it gives one (TPL-10). */
 export const STRUCTURED_TEMPLATE_MESSAGES = {
   created: 'Template created successfully!',
   updated: 'Template updated successfully!',

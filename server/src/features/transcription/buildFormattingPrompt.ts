@@ -36,8 +36,8 @@ const FORMAT_INSTRUCTIONS: Record<ConsultationType, string> = {
 };
 
 /**
- * The messages asking the model to format a transcript as one of the three clinical shapes (§3 "Processed
- * results"). The transcript goes between markers as data; the patient's and clinician's names only label it.
+ * The messages asking the model to format a transcript as one of the three clinical shapes (TRN-01).
+ * The transcript goes between markers as data; the patient's and clinician's names only label it.
  */
 export function buildFormattingPrompt(kind: ConsultationType, request: SummarizeRequest): ChatMessage[] {
   const labels = [

@@ -22,7 +22,7 @@ export interface TranscriptionFormatterDeps {
 }
 
 /**
- * The summarize calls (part 3 §7): the transcript formatted by the language model as one of the three clinical
+ * The summarize calls (TRN-05): the transcript formatted by the language model as one of the three clinical
  * shapes. Needs the 'transcription' feature; the body names no patient (its names only label the prompt), so no
  * patient is read. Audit rows record sizes and the model, never the transcript.
  */

@@ -78,7 +78,7 @@ function textChanges(
 }
 
 /**
- * A patient's transcriptions (part 3 §7 "Transcription"): types, status, lists, one transcription, save, the Word
+ * A patient's transcriptions (TRN-08): types, status, lists, one transcription, save, the Word
  * document (complete, downloads) and delete. Every call that names a patient or a transcription needs the
  * 'transcription' feature and full access to the patient (Administrators: any patient of their group); another
  * group's patient or transcription is not found. Transcriptions of a patient are visible to every user allowed on

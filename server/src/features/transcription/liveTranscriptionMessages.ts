@@ -2,7 +2,7 @@ import { LIVE_AUDIO_MAX_CHUNK_BYTES } from './liveAudioSamples.js';
 
 /** What the live-transcription socket tells the browser (transcription_error), beyond the HTTP calls' messages. */
 export const LIVE_TRANSCRIPTION_MESSAGES = {
-  /** Part 3 §8, verbatim: a final segment could not be stored in the draft. */
+  /** TRN-03, verbatim: a final segment could not be stored in the draft. */
   saveFailed: 'Failed to save transcription',
   notRunning: 'No live transcription is running. Press Start to record.',
   couldNotStart: 'Live transcription could not start. Please try again.',

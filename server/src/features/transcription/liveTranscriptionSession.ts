@@ -81,7 +81,7 @@ const SPEECH_UNAVAILABLE_STATUS = 503;
 const FAILED_STATUS = 500;
 
 /**
- * One browser socket's live dictation (part 3 §4 "Live recording", §7 "Realtime socket events"): at most one
+ * One browser socket's live dictation (TRN-03, TRN-04): at most one
  * recogniser stream, fed audio_data while recording; every final segment is appended to the draft transcription
  * before the browser hears it, so a browser crash loses at most the utterance in progress. Control events run one
  * after another (a start's checks, a pause's flush); audio is handled as it arrives.

@@ -18,7 +18,7 @@ function originOf(socket: Socket, trustProxy: boolean): AuditOrigin {
 }
 
 /**
- * The live-transcription socket events of part 3 §7 on this instance's browser sockets (authenticated by
+ * The live-transcription socket events of TRN-04 on this instance's browser sockets (authenticated by
  * attachSocketServer): one LiveTranscriptionSession per socket. A disconnect (a closed tab, a sign-out) stores the
  * utterance in progress and releases the recogniser. Returns what ends every session (server shutdown).
  */

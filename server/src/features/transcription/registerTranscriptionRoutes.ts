@@ -32,7 +32,7 @@ export interface TranscriptionRouteDeps {
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /**
- * The HTTP calls of part 3 §7 "Transcription": each route is its contract declaration, its audit declaration and
+ * The HTTP calls of TRN-08: each route is its contract declaration, its audit declaration and
  * one service call. Audit rows name the patient and transcription, never the transcript.
  */
 export async function registerTranscriptionRoutes(

@@ -62,7 +62,7 @@ function countingStream() {
 }
 
 /**
- * An audio upload (part 3 §5 "Audio file", §7): multipart `patient_id`, `transcription_type_id`, then
+ * An audio upload (TRN-06): multipart `patient_id`, `transcription_type_id`, then
  * `audio_file`. The patient and type are checked before a byte of audio is read; the file streams to a staging
  * file, must be audio by its content, goes into the store, and its transcription job and the audit row commit
  * together. On any refusal nothing is kept. Without a working recogniser nothing is read at all (503).

@@ -5,7 +5,7 @@ export const TRANSCRIPTION_ACCESS_MESSAGES = {
   notFullAccess: 'Transcription is available only for patients you have full access to',
 } as const;
 
-/** Transcription works on a patient the user has full access to, with the transcription feature (§6). */
+/** Transcription works on a patient the user has full access to, with the transcription feature (ACC-05). */
 export const TRANSCRIPTION_RULE: PatientToolRule = {
   feature: 'transcription',
   noFeature: TRANSCRIPTION_ACCESS_MESSAGES.noTranscriptionFeature,

@@ -1,6 +1,6 @@
 import { TRANSCRIPTION_ACCESS_MESSAGES } from './transcriptionAccess.js';
 
-/** What the transcription calls answer (part 3 §5, §8; the quoted ones verbatim from the spec). */
+/** What the transcription calls answer (TRN-05, TRN-08; the quoted ones verbatim from the spec). */
 export const TRANSCRIPTION_MESSAGES = {
   ...TRANSCRIPTION_ACCESS_MESSAGES,
   notFound: 'Transcription not found',

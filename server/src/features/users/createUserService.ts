@@ -68,7 +68,7 @@ const newPasswordOf = (input: UserUpdate) =>
   input.Password === undefined || input.Password === null || input.Password === '' ? null : input.Password;
 
 /**
- * User and group administration (part 2 §5-§7, §9), with the role rules enforced here whatever the browser shows.
+ * User and group administration (USR-04, USR-07, USR-03, USR-05), with the role rules enforced here whatever the browser shows.
  * Each change runs in one transaction with its audit row, which names the user acted on and the values before and
  * after (never a password). A change that alters who the user is to the server (status, level, flags, group, a
  * password or two-factor reset by someone else) drops the cached profile, so that it applies to their next request;

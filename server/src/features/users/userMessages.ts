@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from '@ewrt/contract';
 
-/** What the user and group calls answer; the spec's wording where it gives one (part 2 §8). */
+/** What the user and group calls answer; the spec's wording where it gives one (USR-06). */
 export const USER_MESSAGES = {
   added: 'User added successfully',
   updated: 'User updated successfully',

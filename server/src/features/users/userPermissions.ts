@@ -3,7 +3,7 @@ import type { AuthenticatedUser } from '../auth/userDirectory.js';
 import { USER_MESSAGES } from './userMessages.js';
 import type { StoredUser, UserFields } from './userRepository.js';
 
-// The rules of part 2 §5-§6, as pure functions of the caller and the user acted on.
+// The rules of USR-07, USR-08, as pure functions of the caller and the user acted on.
 
 const isAdministrator = (user: StoredUser) => user.fields.Administrator === 'yes';
 

@@ -39,7 +39,7 @@ function secretFromUri(totpUri: string): string | null {
   }
 }
 
-/** Which step a login answer leads to (part 1 §4): set-up, verification, success, or an invalid answer. */
+/** Which step a login answer leads to (AUTH-01): set-up, verification, success, or an invalid answer. */
 function outcomeOf(answer: LoginResponse | null | undefined): Outcome {
   if (!answer || typeof answer !== 'object') return { kind: 'invalid' };
   if (answer.requires_2fa_setup) {

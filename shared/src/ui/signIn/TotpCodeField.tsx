@@ -6,7 +6,7 @@ export interface TotpCodeValues {
   code: string;
 }
 
-/** The 6-digit authenticator code: required, at most 6 characters (part 1 §5). */
+/** The 6-digit authenticator code: required, at most 6 characters (AUTH-03). */
 export function TotpCodeField() {
   return (
     <Form.Item

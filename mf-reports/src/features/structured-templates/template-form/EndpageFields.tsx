@@ -3,7 +3,7 @@ import { Form, Input } from 'antd';
 import type { Endpage } from '@ewrt/contract';
 import { DECLARATION_MAX_LENGTH, FRONTPAGE_TEXT_MAX_LENGTH } from '@ewrt/contract/limits';
 
-/** The declaration box's height in rows (part 3 §2.7). */
+/** The declaration box's height in rows (TPL-08). */
 export const DECLARATION_ROWS = 12;
 
 interface EndpageFieldsProps {

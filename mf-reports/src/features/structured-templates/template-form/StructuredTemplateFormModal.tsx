@@ -49,7 +49,7 @@ interface StructuredTemplateFormModalProps {
 }
 
 /**
- * Create New Template (extra large) and Edit Template: <name> (part 3 §2.7): Template Information, Frontpage
+ * Create New Template (extra large) and Edit Template: <name> (TPL-08): Template Information, Frontpage
  * Configuration, Report Sections and Endpage Configuration, beside the CPR 35 check of the template as it stands.
  */
 export function StructuredTemplateFormModal({

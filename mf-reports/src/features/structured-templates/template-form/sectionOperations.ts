@@ -1,4 +1,4 @@
-// The section rules of a structured template (part 3 §4 "Structured template sections"), as pure functions over
+// The section rules of a structured template (TPL-09), as pure functions over
 // the form's list of sections. Every function returns a new list whose order numbers are dense (0, 1, 2…).
 import type { SectionContentType, TemplateSection } from '@ewrt/contract';
 import { DEFAULT_FIRST_SECTION_TITLE } from '@ewrt/contract/limits';

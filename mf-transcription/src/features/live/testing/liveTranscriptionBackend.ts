@@ -1,4 +1,4 @@
-// Test data and MSW handlers for the Live Transcription screen (part 3 §7 "Transcription"): one backend object holds
+// Test data and MSW handlers for the Live Transcription screen (TRN-08): one backend object holds
 // what the server would and records what the screen sent; tests change it, or override one call with `server.use`.
 import type { MedicolegalResult, Transcription, TranscriptionStatusResponse } from '@ewrt/contract';
 import type { ConsultationType } from '@ewrt/contract/limits';
