@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { answerCall, HttpResponse, makePatient, makeUser, setupApiServer } from '../testing';
 import { STORAGE_KEYS } from '../constants';
 import { fakeRefreshLocks } from '../testing/fakeRefreshLocks';
@@ -269,6 +270,7 @@ describe('every tab in step', () => {
     window.dispatchEvent(new StorageEvent('storage', { key, newValue }));
   }
 
+  // For what must NOT arrive: a message would have come within this long (messages that must arrive are waited for).
   const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
 
   test('a sign-in in one tab signs the other in with the same user and token, the selection untouched', async () => {
@@ -278,9 +280,7 @@ describe('every tab in step', () => {
     selectedPatientStore.subscribe(listener);
 
     first.signIn('t1', user);
-    await settle();
-
-    expect(second.getState()).toEqual({ status: 'signed-in', user, token: 't1' });
+    await waitFor(() => expect(second.getState()).toEqual({ status: 'signed-in', user, token: 't1' }));
     expect(listener).not.toHaveBeenCalled();
   });
 
@@ -311,13 +311,12 @@ describe('every tab in step', () => {
   test('a sign-out in one tab signs the other out: user, selected patient and token', async () => {
     const { first, second } = openTwoTabs();
     first.signIn('t1', makeUser());
-    await settle();
+    await waitFor(() => expect(second.getState().status).toBe('signed-in'));
     selectedPatientStore.select(makePatient());
 
     first.signOut();
-    await settle();
 
-    expect(second.getState()).toEqual({ status: 'signed-out', user: null, token: null });
+    await waitFor(() => expect(second.getState()).toEqual({ status: 'signed-out', user: null, token: null }));
     expect(selectedPatientStore.getState()).toBeNull();
   });
 
@@ -345,8 +344,7 @@ describe('every tab in step', () => {
     second.signIn('t9', makeUser());
     first.expire();
     window.localStorage.setItem(STORAGE_KEYS.token, 't10');
-    await settle();
-    expect(second.getState()).toMatchObject({ status: 'signed-in', token: 't9' });
+    await waitFor(() => expect(second.getState()).toMatchObject({ status: 'signed-in', token: 't9' }));
   });
 
   test('a page back from the back/forward cache checks the stored token', () => {
