@@ -23,7 +23,7 @@ export function GroupWordsCard() {
   });
   // A user in no group has no group list.
   if (group && group.name === null) return null;
-  const whose = group?.name ? `${group.name}'s` : "Your group's";
+  const groupName = group?.name ?? 'your group';
   return (
     <WordListCard
       title="Group words"
@@ -31,11 +31,13 @@ export function GroupWordsCard() {
       hint={
         group?.editable ? (
           <>
-            {whose} hospitals, surgeons and usual drugs: one a line, up to {MY_WORDS_MAX}. Every member&apos;s
-            dictation uses them from their next recording.
+            Hospitals, surgeons and usual drugs of {groupName}: one a line, up to {MY_WORDS_MAX}. Every
+            member&apos;s dictation uses them from their next recording.
           </>
         ) : (
-          <>{whose} list, kept by its group administrators: every member&apos;s dictation uses it.</>
+          <>
+            The list of {groupName}, kept by its group administrators: every member&apos;s dictation uses it.
+          </>
         )
       }
       saveLabel="Save group words"
