@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { MY_WORDS_MAX } from '@ewrt/contract/limits';
 import { getGroupWords, saveGroupWords } from '../api/transcriptionApi';
 import { LIVE_TRANSCRIPTION_MESSAGES } from './liveTranscriptionMessages';
@@ -16,11 +16,11 @@ const MESSAGES = {
  */
 export function GroupWordsCard() {
   const [group, setGroup] = useState<{ name: string | null; editable: boolean } | null>(null);
-  const [load] = useState(() => async (): Promise<WordList> => {
+  const load = useCallback(async (): Promise<WordList> => {
     const list = await getGroupWords();
     setGroup({ name: list.group_name, editable: list.can_edit });
     return { words: list.words, editable: list.can_edit };
-  });
+  }, []);
   // A user in no group has no group list.
   if (group && group.name === null) return null;
   const groupName = group?.name ?? 'your group';
