@@ -17,7 +17,7 @@ export const PATIENT_ACCESS_LEVELS = [
 /** How the API writes a flag of the user (Administrator, group_admin). */
 export const YES_NO = ['yes', 'no'] as const;
 
-/** The user access levels the server seeds (ID_Access_level / txt_access_level); part 2 names the others. */
+/** The user access levels the server seeds (ID_Access_level / txt_access_level); ACC-04 names the others. */
 export const USER_ACCESS_LEVEL_LABELS = {
   FULL_ACCESS: 'Full Access',
   STANDARD: 'Standard',

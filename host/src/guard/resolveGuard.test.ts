@@ -2,7 +2,7 @@ import { makePatient, makeRuntimeConfig, makeUser, PATIENTS_REMOTE } from '@ewrt
 import { declaredRoutes, type Patient, type SessionState, type User } from '@ewrt/shared';
 import { resolveGuard as resolveGuardWith } from './resolveGuard';
 
-// The five remotes of parts 1-3 deployed.
+// The test kit's five fixture remotes deployed.
 const SUITE = declaredRoutes(makeRuntimeConfig());
 const resolveGuard = (path: string, session: SessionState, patient: Patient | null) =>
   resolveGuardWith(path, session, patient, SUITE);

@@ -162,8 +162,8 @@ describe.each(REMOTE_FOLDERS.map((folder) => folder.replace(/-/g, '_')))(
   },
 );
 
-// The remotes of parts 2 and 3 do not exist yet; the test kit's declarations of them exercise the rules that
-// today's routes do not (features, admin-only, patient levels 2 and 3, needsPatient, patientQuery).
+// The test kit's fixture declarations exercise rules that today's routes may not use (features, admin-only,
+// patient levels 2 and 3, needsPatient, patientQuery).
 describe.each(SUITE_REMOTES.map((remote) => [remote.name, remote] as const))(
   'the routes of %s in the test kit suite',
   (remoteName, remote) => {

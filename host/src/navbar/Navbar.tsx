@@ -8,7 +8,7 @@ import './navbar.css';
 
 export interface NavbarProps {
   /**
-   * The background-job status dropdown of part 2 (the signed-in shell passes it); the navbar keeps a
+   * The background-job status dropdown (the signed-in shell passes it); the navbar keeps a
    * separate place for it between the sections and the account button.
    */
   jobIndicator?: ReactNode;

@@ -2,7 +2,7 @@ import { makePatient, makeRuntimeConfig, makeUser, PATIENTS_REMOTE } from '@ewrt
 import { declaredRoutes, type RemoteConfig, type User } from '@ewrt/shared';
 import { NAV_SECTIONS, visibleNavSections } from './navSections';
 
-// The five remotes of parts 1-3 deployed: the navbar of SHELL-04 in full.
+// The test kit's five fixture remotes deployed: the navbar of SHELL-04 in full.
 const SUITE = declaredRoutes(makeRuntimeConfig());
 
 /** The navbar as "Section: item, item" lines, easy to compare with the access table. */

@@ -14,7 +14,7 @@ import { HostRoutes } from '../app/HostRoutes';
 export interface RenderHostOptions {
   user?: User;
   selectedPatient?: Patient;
-  /** The runtime configuration the page loaded; by default the five remotes of parts 1-3. */
+  /** The runtime configuration the page loaded; by default the test kit's five fixture remotes. */
   config?: RuntimeConfig;
 }
 

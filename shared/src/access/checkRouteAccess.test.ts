@@ -2,12 +2,12 @@ import { makePatient, makeUser } from '../testing/factories';
 import type { Patient, PatientAccessLevel, User } from '../api/types';
 import { declaredRoutes } from '../routing/declaredRoutes';
 import { findRoute } from '../routing/findRoute';
-import { makeRuntimeConfig } from '../testing/suiteRemotes';
+import { generatedRuntimeConfig } from '../testing/generatedRuntimeConfig';
 import { ACCESS_LEVELS } from './accessLevels';
 import { checkRouteAccess } from './checkRouteAccess';
 
-// The declarations of the five remotes of parts 1-3 (the test kit's suite), as a deployment would have them.
-const ROUTES = declaredRoutes(makeRuntimeConfig());
+// The remotes' own declarations, as the build generates the runtime configuration from them.
+const ROUTES = declaredRoutes(generatedRuntimeConfig());
 
 /** The rule for the route that owns a path, as the guard applies it. */
 function access(path: string, user: User | null, patient: Patient | null) {
@@ -23,6 +23,8 @@ const EXPECTED: ReadonlyArray<[path: string, allowed: string]> = [
   ['/patients/7', 'FSTR'],
   ['/patients/7/dashboard', 'FSTR'],
   ['/patients/7/simplequery', 'FS'],
+  ['/patients/7/chronology', 'FS'],
+  ['/patients/7/record-review', 'FS'],
   ['/documents/process', 'FS'],
   ['/documents/search', 'FS'],
   ['/documents/patient/7', 'FS'],

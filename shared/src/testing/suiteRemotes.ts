@@ -1,7 +1,8 @@
-// The five remotes of parts 1-3 as route declarations, for tests of the rules that read declarations
-// (guard, navbar, dashboard cards) before those remotes exist. The patients remote mirrors
-// mf-patients/src/routes.ts; the other four hold what the route table, the navbar and the dashboard
-// cards of part 1 (SHELL-01, PAT-09, SHELL-04) say about their screens, a starting point for their authors.
+// Fixture declarations of five remotes for tests of the rules that read route declarations (guard, navbar,
+// dashboard cards). They are deliberately not the remotes' current declarations: together they exercise every rule
+// (features, admin-only, patient levels 2 and 3, needsPatient, patientQuery), and a remote's change of label or order
+// does not ripple through those tests. The remotes' own declarations are checked against the same rules in
+// host/src/guard/routeDeclarations.test.ts and shared/src/access/checkRouteAccess.test.ts.
 import { installRuntimeConfig } from '../config/runtimeConfig';
 import type { RemoteConfig, RuntimeConfig } from '../config/types';
 import type { RouteDeclaration } from '../routing/types';
@@ -237,7 +238,7 @@ export const ADMIN_REMOTE = remote('mf_admin', 'admin', 'Users', [
   { key: 'users-dashboard-of', path: '/users/dashboard/:userId', patientLevels: [1, 2, 3] },
 ]);
 
-/** Every remote of parts 1-3, patients first. */
+/** Every fixture remote, patients first. */
 export const SUITE_REMOTES: readonly RemoteConfig[] = [
   PATIENTS_REMOTE,
   DOCUMENTS_REMOTE,

@@ -47,7 +47,7 @@ const server = setupApiServer(
 );
 
 beforeEach(() => {
-  // The cards come from the routes the deployed remotes declare: here the five remotes of parts 1-3.
+  // The cards come from the routes the deployed remotes declare: here the test kit's five fixture remotes.
   provideRuntimeConfig();
   patient = makePatient({ ID_Patient: 101, FirstName: 'Alex', Surname: 'Example', MRN: 'DEMO-0101' });
   deleteCalls.length = 0;
