@@ -10,10 +10,18 @@ import { apiCalls, CALL_GROUPS, type CallDefinition } from '@ewrt/contract';
 
 const ROUTES_FILE = fileURLToPath(new URL('../../contract/src/callRoutes.ts', import.meta.url));
 
+/** The one 2xx status the call declares; a file download declares none and answers 200. */
+function successStatusOf(call: CallDefinition): number {
+  const statuses = Object.keys(call.schema.response).map(Number);
+  const success = statuses.filter((status) => status >= 200 && status < 300);
+  assert.ok(success.length <= 1, `${call.method} ${call.url} declares more than one success status`);
+  return success[0] ?? 200;
+}
+
 async function renderCallRoutes(): Promise<string> {
-  const entries = Object.entries(apiCalls as Record<string, CallDefinition>).map(
-    ([name, call]) => `  ${name}: { method: '${call.method}', url: '${call.url}' },`,
-  );
+  const calls = Object.entries(apiCalls as Record<string, CallDefinition>);
+  const entries = calls.map(([name, call]) => `  ${name}: { method: '${call.method}', url: '${call.url}' },`);
+  const statuses = calls.map(([name, call]) => `  ${name}: ${successStatusOf(call)},`);
   const text = `// Written by server/test/callRoutes.test.ts from the contract's calls (WRITE_CALL_ROUTES=1 rewrites it).
 // Browsers take each call's method and path from here and its types from the contract: no TypeBox in their bundles.
 import type { ApiCallName, ApiCalls } from './apiCalls.js';
@@ -28,6 +36,11 @@ export interface CallRoute {
 export const CALL_ROUTES = {
 ${entries.join('\n')}
 } as const satisfies { [Name in ApiCallName]: Pick<ApiCalls[Name], 'method' | 'url'> };
+
+/** Each call's success status (200 for a file download): test answers send it. Unused by the apps, so not bundled. */
+export const CALL_SUCCESS_STATUSES = {
+${statuses.join('\n')}
+} as const satisfies { [Name in ApiCallName]: number };
 `;
   return format(text, { ...(await resolveConfig(ROUTES_FILE)), filepath: ROUTES_FILE });
 }
@@ -40,7 +53,7 @@ describe('the call names', () => {
     assert.equal(Object.keys(apiCalls).length, all.length);
   });
 
-  it("give the browsers' route table exactly the contract's methods and paths", async () => {
+  it("give the browsers' route table exactly the contract's methods, paths and success statuses", async () => {
     const expected = await renderCallRoutes();
     if (process.env.WRITE_CALL_ROUTES === '1') await writeFile(ROUTES_FILE, expected);
     const actual = await readFile(ROUTES_FILE, 'utf8').catch(() => '');

@@ -3,11 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   answerCall,
+  answerCallWith,
   HttpResponse,
   makeDocumentPage,
   makePageImage,
-  patientDocumentPageHandler,
-  patientPageImageHandler,
   renderWithProviders,
   setupApiServer,
 } from '@ewrt/shared/testing';
@@ -36,12 +35,12 @@ const slow = { timeout: 8_000 };
 function pagesOfTheRecord() {
   const asked: string[] = [];
   server.use(
-    patientDocumentPageHandler(({ params }) =>
+    answerCallWith('getDocumentPage', ({ params }) =>
       HttpResponse.json(
         makeDocumentPage({ page: Number(params.page), bundle_page: 5 + Number(params.page) }),
       ),
     ),
-    patientPageImageHandler(({ params, request }) => {
+    answerCallWith('getPatientPageImage', ({ params, request }) => {
       const query = new URL(request.url).searchParams;
       asked.push(
         `${String(params.patientId)}/${String(params.page)} dpi=${query.get('dpi')} chunk=${query.get('chunk_id') ?? '-'}`,
@@ -190,8 +189,8 @@ describe('the page viewer', () => {
 
   it('keeps the text when the page cannot be drawn, saying why in the server\u2019s words', async () => {
     server.use(
-      patientDocumentPageHandler(makeDocumentPage()),
-      patientPageImageHandler(() =>
+      answerCallWith('getDocumentPage', makeDocumentPage()),
+      answerCallWith('getPatientPageImage', () =>
         HttpResponse.json(
           { message: 'The page cannot be shown as an image on this server: poppler-utils is not installed' },
           { status: 422 },
@@ -211,8 +210,8 @@ describe('the page viewer', () => {
 
   it('says the page image failed in its own words when the server gives none', async () => {
     server.use(
-      patientDocumentPageHandler(makeDocumentPage()),
-      patientPageImageHandler(() => new HttpResponse(null, { status: 500 })),
+      answerCallWith('getDocumentPage', makeDocumentPage()),
+      answerCallWith('getPatientPageImage', () => new HttpResponse(null, { status: 500 })),
     );
     const { view } = await openDialog();
 

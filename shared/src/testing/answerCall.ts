@@ -1,5 +1,5 @@
 import type { ApiCallName, ApiCalls, CallBody, CallParams } from '@ewrt/contract';
-import { CALL_ROUTES } from '@ewrt/contract/callRoutes';
+import { CALL_ROUTES, CALL_SUCCESS_STATUSES } from '@ewrt/contract/callRoutes';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { CallAnswer } from '../api/callApi';
 import { apiUrl } from './apiUrl';
@@ -58,13 +58,13 @@ export type CallAnswering<Name extends ApiCallName> =
   CallAnswer<Name> | ((received: CallReceived<Name>) => Answer<Name> | Promise<Answer<Name>>);
 
 /**
- * answerCall for handler factories that take either a fixed reply (sent as JSON with `status`, e.g. 202 for a
- * started job) or a function for anything dynamic.
+ * answerCall for a fixed reply, sent as JSON with the contract's success status (202 for a started job) unless
+ * told otherwise, or for a function of what the call received, for anything dynamic.
  */
 export function answerCallWith<Name extends ApiCallName>(
   name: Name,
   answering: CallAnswering<Name>,
-  status = 200,
+  status: number = CALL_SUCCESS_STATUSES[name],
 ): HttpHandler {
   if (typeof answering === 'function') {
     return answerCall(name, answering as Exclude<CallAnswering<Name>, CallAnswer<Name>>);

@@ -24,12 +24,4 @@ export {
   type FakeSocket,
 } from './fakeSocketIo';
 export { delay, http, HttpResponse } from 'msw';
-export {
-  makeDocumentPage,
-  makePageImage,
-  patientDocumentPageHandler,
-  patientPageImageHandler,
-  respond,
-  type Answer,
-  type Resolver,
-} from './pageViewHandlers';
+export { makeDocumentPage, makePageImage } from './pageViewHandlers';

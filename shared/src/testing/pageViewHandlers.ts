@@ -1,18 +1,6 @@
-// MSW handlers and test data for the page viewer's calls on a patient's records (the page's text and its image).
-// Each handler takes the answer's body (sent as 200 JSON) or a function for anything dynamic.
+// Test data for the page viewer's calls on a patient's records (the page's text and its image); tests answer the
+// calls with answerCallWith('getDocumentPage', …) and answerCallWith('getPatientPageImage', …).
 import type { DocumentPageResponse, PageImageResponse } from '@ewrt/contract';
-import { HttpResponse, type HttpResponseResolver, type PathParams } from 'msw';
-import { answerCallWith, type CallAnswering } from './answerCall';
-
-export type Resolver = HttpResponseResolver<PathParams, never>;
-/** A handler's answer: the JSON body of a 200, or a resolver. */
-export type Answer<Body> = Body | Resolver;
-
-export function respond<Body>(answer: Answer<Body>): Resolver {
-  return typeof answer === 'function'
-    ? (answer as Resolver)
-    : () => HttpResponse.json(answer as Parameters<typeof HttpResponse.json>[0]);
-}
 
 /** Page 2 of mri.pdf as indexed: the passage of chunk 501 sits between two others. */
 export function makeDocumentPage(overrides: Partial<DocumentPageResponse> = {}): DocumentPageResponse {
@@ -74,9 +62,3 @@ export function makePageImage(overrides: Partial<PageImageResponse> = {}): PageI
     ...overrides,
   };
 }
-
-export const patientDocumentPageHandler = (answer: CallAnswering<'getDocumentPage'>) =>
-  answerCallWith('getDocumentPage', answer);
-
-export const patientPageImageHandler = (answer: CallAnswering<'getPatientPageImage'>) =>
-  answerCallWith('getPatientPageImage', answer);

@@ -1,9 +1,5 @@
-import { HttpResponse, setupApiServer } from '@ewrt/shared/testing';
-import {
-  docxAnswer,
-  exportOpinionConversationHandler,
-  exportPatientConversationHandler,
-} from '../testing-support/conversationApiHandlers';
+import { HttpResponse, setupApiServer, answerCallWith } from '@ewrt/shared/testing';
+import { docxAnswer } from '../testing-support/conversationApiHandlers';
 import { exportOpinionConversation, exportPatientConversation } from './conversationApi';
 
 const server = setupApiServer();
@@ -11,7 +7,7 @@ const server = setupApiServer();
 describe('conversation export', () => {
   it('answers the file and the name the server gave it', async () => {
     server.use(
-      exportPatientConversationHandler(() =>
+      answerCallWith('exportConversation', () =>
         docxAnswer('attachment; filename="Alex_Example_2026-01-06.docx"'),
       ),
     );
@@ -24,7 +20,7 @@ describe('conversation export', () => {
 
   it("turns a JSON error answered to the blob request back into the server's message", async () => {
     server.use(
-      exportOpinionConversationHandler(() =>
+      answerCallWith('exportOpinionConversation', () =>
         HttpResponse.json({ message: 'Nothing to export' }, { status: 404 }),
       ),
     );

@@ -8,24 +8,14 @@ import {
   makePageImage,
   makePatient,
   makeUser,
-  patientDocumentPageHandler,
-  patientPageImageHandler,
   provideRuntimeConfig,
   renderWithProviders,
   setupApiServer,
+  answerCallWith,
 } from '@ewrt/shared/testing';
-import {
-  bundleDownloadHandler,
-  bundleStateHandler,
-  generateBundleHandler,
-  makeBundleDocument,
-  makeBundleState,
-  makeRecordBundle,
-  saveBundleDescriptionHandler,
-  saveBundleOrderHandler,
-} from '../testing-support/bundleApiHandlers';
+import { makeBundleDocument, makeBundleState, makeRecordBundle } from '../testing-support/bundleApiHandlers';
 import { makeJob, makeJobStatusResponse } from '../testing-support/documentFixtures';
-import { apiError, jobStatusHandler } from '../testing-support/documentsApiHandlers';
+import { apiError } from '../testing-support/documentsApiHandlers';
 import { LocationDisplay } from '../testing-support/LocationDisplay';
 import { RecordBundlePage } from './RecordBundlePage';
 
@@ -60,7 +50,7 @@ const documents = [letter, report, notes];
 
 const server = setupApiServer(
   answerCall('getPatient', () => patient),
-  bundleStateHandler(makeBundleState({ documents })),
+  answerCallWith('getBundle', makeBundleState({ documents })),
 );
 
 beforeEach(() => {
@@ -116,7 +106,7 @@ it('reorders with the keyboard buttons, then Save order sends the new order', as
   const user = userEvent.setup();
   let sent: unknown = null;
   server.use(
-    saveBundleOrderHandler(async ({ request }) => {
+    answerCallWith('saveBundleOrder', async ({ request }) => {
       sent = await request.json();
       const order = (sent as { s3_keys: string[] }).s3_keys;
       return HttpResponse.json(
@@ -153,7 +143,7 @@ it('reorders with the keyboard buttons, then Save order sends the new order', as
 it('keeps the user\u2019s order on screen when saving fails, with the server\u2019s message', async () => {
   const user = userEvent.setup();
   server.use(
-    saveBundleOrderHandler(() =>
+    answerCallWith('saveBundleOrder', () =>
       apiError(
         400,
         'The order must name every processed document of this patient exactly once: notes.txt missing.',
@@ -177,7 +167,9 @@ it('keeps the user\u2019s order on screen when saving fails, with the server\u20
 
 it('Reset to date order puts the list back in date order', async () => {
   const user = userEvent.setup();
-  server.use(bundleStateHandler(makeBundleState({ order_saved: true, documents: [notes, report, letter] })));
+  server.use(
+    answerCallWith('getBundle', makeBundleState({ order_saved: true, documents: [notes, report, letter] })),
+  );
   renderPage();
   await loaded();
   expect(listedOrder()).toEqual(['notes.txt', 'orthopaedic-report.docx', 'gp-letter.pdf']);
@@ -202,8 +194,8 @@ it('Generate bundle shows the job\u2019s progress, then the new bundle with its 
   ];
   let generated = false;
   server.use(
-    bundleStateHandler(() => HttpResponse.json(answers.length > 1 ? answers.shift()! : answers[0]!)),
-    generateBundleHandler(() => {
+    answerCallWith('getBundle', () => HttpResponse.json(answers.length > 1 ? answers.shift()! : answers[0]!)),
+    answerCallWith('generateBundle', () => {
       generated = true;
       return HttpResponse.json(
         { success: true, message: 'The bundle is being generated in the background', job_id: 90 },
@@ -246,13 +238,14 @@ it('says why when the bundle job fails, and the previous bundle stays', async ()
     makeBundleState({ documents, bundle: previous }),
   ];
   server.use(
-    bundleStateHandler(() => HttpResponse.json(answers.length > 1 ? answers.shift()! : answers[0]!)),
-    generateBundleHandler({
+    answerCallWith('getBundle', () => HttpResponse.json(answers.length > 1 ? answers.shift()! : answers[0]!)),
+    answerCallWith('generateBundle', {
       success: true,
       message: 'The bundle is being generated in the background',
       job_id: 91,
     }),
-    jobStatusHandler(
+    answerCallWith(
+      'getJobStatus',
       makeJobStatusResponse(
         makeJob({
           id: 91,
@@ -279,7 +272,7 @@ it('says why when the bundle job fails, and the previous bundle stays', async ()
 it('shows the server\u2019s message when a bundle job is already running', async () => {
   const user = userEvent.setup();
   server.use(
-    generateBundleHandler(() =>
+    answerCallWith('generateBundle', () =>
       apiError(
         409,
         'A bundle is already being generated for this patient (job 77). Wait for it to finish, or cancel it from the job list.',
@@ -301,10 +294,11 @@ it('warns when the bundle is out of date, and Download bundle follows the signed
     followed.push(this.href);
   });
   server.use(
-    bundleStateHandler(
+    answerCallWith(
+      'getBundle',
       makeBundleState({ documents, bundle: makeRecordBundle([letter, report], { out_of_date: true }) }),
     ),
-    bundleDownloadHandler({
+    answerCallWith('getBundleDownload', {
       download_url: '/api/files/signed-token',
       filename: 'Example_Alex_bundle_2026-01-07.pdf',
     }),
@@ -334,7 +328,8 @@ it('lists the copies set aside as duplicates omitted, with the document each dup
     duplicate_of: { filename: 'orthopaedic-report.docx', description: 'orthopaedic report', position: null },
   };
   server.use(
-    bundleStateHandler(
+    answerCallWith(
+      'getBundle',
       makeBundleState({
         documents,
         omitted_duplicates: [rescan, fax],
@@ -362,7 +357,9 @@ it('lists the copies set aside as duplicates omitted, with the document each dup
 });
 
 it('lists no duplicates omitted when no copy is set aside', async () => {
-  server.use(bundleStateHandler(makeBundleState({ documents, bundle: makeRecordBundle(documents) })));
+  server.use(
+    answerCallWith('getBundle', makeBundleState({ documents, bundle: makeRecordBundle(documents) })),
+  );
   renderPage();
   await loaded();
   expect(screen.queryByText(/Duplicates omitted/)).not.toBeInTheDocument();
@@ -370,7 +367,7 @@ it('lists no duplicates omitted when no copy is set aside', async () => {
 
 it('with no processed documents: an empty state whose Process Documents opens the processing screen', async () => {
   const user = userEvent.setup();
-  server.use(bundleStateHandler(makeBundleState()));
+  server.use(answerCallWith('getBundle', makeBundleState()));
   renderPage();
   expect(
     await screen.findByText('This patient has no processed documents yet.', {}, slow),
@@ -383,7 +380,7 @@ it('with no processed documents: an empty state whose Process Documents opens th
 it('shows the load failure with Retry', async () => {
   const user = userEvent.setup();
   server.use(
-    bundleStateHandler(() =>
+    answerCallWith('getBundle', () =>
       apiError(403, 'Pagination is available only for patients you have full or pagination access to'),
     ),
   );
@@ -395,7 +392,7 @@ it('shows the load failure with Retry', async () => {
       slow,
     ),
   ).toBeInTheDocument();
-  server.use(bundleStateHandler(makeBundleState({ documents })));
+  server.use(answerCallWith('getBundle', makeBundleState({ documents })));
   await user.click(screen.getByRole('button', { name: 'Retry' }));
   await loaded();
 });
@@ -414,8 +411,8 @@ describe('the index descriptions', () => {
     });
     const sent: unknown[] = [];
     server.use(
-      bundleStateHandler(makeBundleState({ documents: [described, report, notes] })),
-      saveBundleDescriptionHandler(async ({ request }) => {
+      answerCallWith('getBundle', makeBundleState({ documents: [described, report, notes] })),
+      answerCallWith('saveBundleDescription', async ({ request }) => {
         sent.push(await request.json());
         return HttpResponse.json(
           makeBundleState({
@@ -451,7 +448,9 @@ describe('the index descriptions', () => {
 
   it('keeps what the expert wrote when the description cannot be saved', async () => {
     server.use(
-      saveBundleDescriptionHandler(() => apiError(400, 'A description may have at most 200 characters')),
+      answerCallWith('saveBundleDescription', () =>
+        apiError(400, 'A description may have at most 200 characters'),
+      ),
     );
     const user = userEvent.setup();
     renderPage();
@@ -472,8 +471,8 @@ it('shows a bundled document’s pages as they look from its index, and opens th
   const user = userEvent.setup();
   const asked: string[] = [];
   server.use(
-    bundleStateHandler(makeBundleState({ documents, bundle: makeRecordBundle(documents) })),
-    patientDocumentPageHandler(({ params }) => {
+    answerCallWith('getBundle', makeBundleState({ documents, bundle: makeRecordBundle(documents) })),
+    answerCallWith('getDocumentPage', ({ params }) => {
       asked.push(`text ${String(params.s3_key)} ${String(params.page)}`);
       return HttpResponse.json(
         makeDocumentPage({
@@ -487,7 +486,7 @@ it('shows a bundled document’s pages as they look from its index, and opens th
         }),
       );
     }),
-    patientPageImageHandler(({ params, request }) => {
+    answerCallWith('getPatientPageImage', ({ params, request }) => {
       asked.push(
         `image ${String(params.s3_key)} ${String(params.page)} chunk=${new URL(request.url).searchParams.get('chunk_id') ?? '-'}`,
       );
@@ -495,7 +494,7 @@ it('shows a bundled document’s pages as they look from its index, and opens th
         makePageImage({ s3_key: 'key_report_000002', page: Number(params.page), passage_boxes: [] }),
       );
     }),
-    bundleDownloadHandler({
+    answerCallWith('getBundleDownload', {
       download_url: 'http://api.test/api/files/signed-bundle',
       filename: 'bundle.pdf',
     }),

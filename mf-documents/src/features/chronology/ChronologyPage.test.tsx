@@ -8,13 +8,11 @@ import {
   provideRuntimeConfig,
   pushJobUpdate,
   setupApiServer,
+  answerCallWith,
 } from '@ewrt/shared/testing';
 import {
   BUILD_STARTED,
   DESCRIBED_BY_MODEL,
-  buildChronologyHandler,
-  chronologyHandler,
-  exportChronologyHandler,
   makeChronology,
   makeChronologyEvent,
   makeChronologyPlace,
@@ -25,9 +23,6 @@ import {
   docxAnswer,
   makeDocumentPage,
   makePageImage,
-  patientDocumentPageHandler,
-  patientPageImageHandler,
-  updateDateOfEventHandler,
 } from '../testing-support/conversationApiHandlers';
 import { makeJob } from '../testing-support/documentFixtures';
 import { apiError } from '../testing-support/documentsApiHandlers';
@@ -110,8 +105,8 @@ const EVENTS = [gpVisit, fall, mri, physio];
 
 const server = setupApiServer(
   answerCall('getPatient', () => PATIENT),
-  chronologyHandler(makeChronology(EVENTS, { date_of_event: '2024-03-01' })),
-  patientPageImageHandler(makePageImage()),
+  answerCallWith('getChronology', makeChronology(EVENTS, { date_of_event: '2024-03-01' })),
+  answerCallWith('getPatientPageImage', makePageImage()),
 );
 
 let clickedLinks: ClickedLink[];
@@ -144,12 +139,14 @@ async function rowTexts(): Promise<string[]> {
 
 /** A chronology answer queue: each GET takes the next answer, the last one repeats. */
 function answersInTurn(answers: ChronologyResponse[]) {
-  return chronologyHandler(() => HttpResponse.json(answers.length > 1 ? answers.shift()! : answers[0]!));
+  return answerCallWith('getChronology', () =>
+    HttpResponse.json(answers.length > 1 ? answers.shift()! : answers[0]!),
+  );
 }
 
 describe('ChronologyPage', () => {
   it('before the first build: the title, the patient, what the chronology is, and Build chronology', async () => {
-    server.use(chronologyHandler(makeUnbuiltChronology()));
+    server.use(answerCallWith('getChronology', makeUnbuiltChronology()));
     renderPage();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Medical Chronology' }, slow)).toBeVisible();
@@ -179,7 +176,7 @@ describe('ChronologyPage', () => {
         makeUnbuiltChronology({ state: 'building', job: running }),
         makeChronology(EVENTS, { job: { ...running, status: 'completed', progress_percentage: 100 } }),
       ]),
-      buildChronologyHandler(() => {
+      answerCallWith('buildChronology', () => {
         built = true;
         return HttpResponse.json(BUILD_STARTED, { status: 202 });
       }),
@@ -211,7 +208,7 @@ describe('ChronologyPage', () => {
     let rebuilt = false;
     server.use(
       answersInTurn([makeChronology(EVENTS), makeChronology(EVENTS, { out_of_date: true })]),
-      buildChronologyHandler(() => {
+      answerCallWith('buildChronology', () => {
         rebuilt = true;
         return HttpResponse.json(BUILD_STARTED, { status: 202 });
       }),
@@ -233,7 +230,8 @@ describe('ChronologyPage', () => {
 
   it('shows the failed build with the job’s error, and the server’s refusal of a second build', async () => {
     server.use(
-      chronologyHandler(
+      answerCallWith(
+        'getChronology',
         makeUnbuiltChronology({
           state: 'failed',
           job: makeJob({
@@ -244,7 +242,7 @@ describe('ChronologyPage', () => {
           }),
         }),
       ),
-      buildChronologyHandler(() =>
+      answerCallWith('buildChronology', () =>
         apiError(409, 'A chronology is already being built for this patient (job 96).'),
       ),
     );
@@ -262,7 +260,7 @@ describe('ChronologyPage', () => {
   it('shows the load failure with Retry, which loads again', async () => {
     let failures = 1;
     server.use(
-      chronologyHandler(() => {
+      answerCallWith('getChronology', () => {
         if (failures > 0) {
           failures -= 1;
           return apiError(403, 'The chronology is available only for patients you have full access to');
@@ -307,11 +305,11 @@ describe('ChronologyPage', () => {
   it('moves the dividing row when the Date of Event is saved, and asks for the chronology again', async () => {
     let loads = 0;
     server.use(
-      chronologyHandler(() => {
+      answerCallWith('getChronology', () => {
         loads += 1;
         return HttpResponse.json(makeChronology(EVENTS, { date_of_event: '2024-03-01' }));
       }),
-      updateDateOfEventHandler(dateOfEventUpdated({ ...PATIENT, DateofEvent: '2024-03-20' })),
+      answerCallWith('updateDateOfEvent', dateOfEventUpdated({ ...PATIENT, DateofEvent: '2024-03-20' })),
     );
     const user = renderPage();
     await eventsTable();
@@ -338,7 +336,7 @@ describe('ChronologyPage', () => {
   it('sends the kind, year and text filters as query parameters and shows how many events match', async () => {
     const queries: string[] = [];
     server.use(
-      chronologyHandler(({ request }) => {
+      answerCallWith('getChronology', ({ request }) => {
         const url = new URL(request.url);
         queries.push(url.search);
         const filtered = url.searchParams.has('kind') ? [mri] : EVENTS;
@@ -363,7 +361,7 @@ describe('ChronologyPage', () => {
   });
 
   it('a place opens its page in the citation view, with its bundle page, and OCR places say so', async () => {
-    server.use(patientDocumentPageHandler(makeDocumentPage({ bundle_page: 14 })));
+    server.use(answerCallWith('getDocumentPage', makeDocumentPage({ bundle_page: 14 })));
     const user = renderPage();
     const table = await eventsTable();
     const mriRow = within(table).getByText('14/03/2024 (day)').closest('tr')!;
@@ -392,7 +390,7 @@ describe('ChronologyPage', () => {
     Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: jest.fn() });
     const exportQueries: string[] = [];
     server.use(
-      exportChronologyHandler(({ request }) => {
+      answerCallWith('exportChronology', ({ request }) => {
         exportQueries.push(new URL(request.url).search);
         return docxAnswer('attachment; filename="Alex_Example_chronology_2026-01-07.docx"');
       }),
@@ -411,14 +409,14 @@ describe('ChronologyPage', () => {
   });
 
   it("a failed export shows the server's message, else 'Failed to export the chronology'", async () => {
-    server.use(exportChronologyHandler(() => apiError(500, 'The document could not be written')));
+    server.use(answerCallWith('exportChronology', () => apiError(500, 'The document could not be written')));
     const user = renderPage();
     await eventsTable();
 
     await user.click(screen.getByRole('button', { name: /Export to Word/ }));
     expect(await screen.findByText('The document could not be written', {}, slow)).toBeVisible();
 
-    server.use(exportChronologyHandler(() => new HttpResponse(null, { status: 502 })));
+    server.use(answerCallWith('exportChronology', () => new HttpResponse(null, { status: 502 })));
     await user.click(screen.getByRole('button', { name: /Export to Word/ }));
     expect(await screen.findByText('Failed to export the chronology', {}, slow)).toBeVisible();
   });
@@ -455,7 +453,8 @@ describe('ChronologyPage', () => {
       planned: true,
     });
     server.use(
-      chronologyHandler(
+      answerCallWith(
+        'getChronology',
         makeChronology([sprain, review], {
           unread_dates: [
             {
@@ -485,7 +484,8 @@ describe('ChronologyPage', () => {
 
   it('with a model: names it, shows supported summaries, and flags one its passage does not support', async () => {
     server.use(
-      chronologyHandler(
+      answerCallWith(
+        'getChronology',
         makeChronology(
           [
             { ...gpVisit, summary: 'GP consultation for low back pain.', summary_supported: true },

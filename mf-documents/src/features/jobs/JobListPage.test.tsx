@@ -8,6 +8,7 @@ import {
   provideRuntimeConfig,
   pushJobUpdate,
   setupApiServer,
+  answerCallWith,
 } from '@ewrt/shared/testing';
 import {
   makeCompletedJob,
@@ -15,13 +16,7 @@ import {
   makeJobStatusResponse,
   makeProcessingCapabilities,
 } from '../testing-support/documentFixtures';
-import {
-  apiError,
-  cancelJobHandler,
-  jobStatusHandler,
-  listPatientJobsHandler,
-  processingCapabilitiesHandler,
-} from '../testing-support/documentsApiHandlers';
+import { apiError } from '../testing-support/documentsApiHandlers';
 import { renderDocumentsApp } from '../testing-support/renderDocumentsApp';
 import { STATUS_COLOURS } from './jobStatusPresentation';
 
@@ -68,12 +63,12 @@ let detailRequests: number[];
 
 const server = setupApiServer(
   answerCall('getPatient', () => PATIENT),
-  listPatientJobsHandler(() => {
+  answerCallWith('listPatientJobs', () => {
     listRequests.push(Date.now() - START.getTime());
     return HttpResponse.json({ jobs });
   }),
   // Process Documents opens the processing screen, which asks what the server can read.
-  processingCapabilitiesHandler(makeProcessingCapabilities()),
+  answerCallWith('getProcessingCapabilities', makeProcessingCapabilities()),
 );
 
 beforeEach(() => {
@@ -111,7 +106,7 @@ type ErrorAnswer = InstanceType<typeof HttpResponse>;
 
 function serveDetail(answer: (job: Job) => JobStatusResponse | ErrorAnswer) {
   server.use(
-    jobStatusHandler(({ params }) => {
+    answerCallWith('getJobStatus', ({ params }) => {
       detailRequests.push(Date.now() - START.getTime());
       const job = jobs.find((candidate) => candidate.id === Number(params.id));
       if (!job) return apiError(404, 'Job not found');
@@ -239,7 +234,7 @@ describe('JobListPage: polling (JOB-04)', () => {
   it("shows 'Failed to load jobs' after 3 consecutive failures, not before, and recovers", async () => {
     let failing = true;
     server.use(
-      listPatientJobsHandler(() => {
+      answerCallWith('listPatientJobs', () => {
         listRequests.push(Date.now() - START.getTime());
         return failing ? new HttpResponse(null, { status: 500 }) : HttpResponse.json({ jobs });
       }),
@@ -264,7 +259,7 @@ describe('JobListPage: polling (JOB-04)', () => {
   it('two failures between successes never show the message', async () => {
     let answers = 0;
     server.use(
-      listPatientJobsHandler(() => {
+      answerCallWith('listPatientJobs', () => {
         answers += 1;
         return answers % 3 === 0 ? HttpResponse.json({ jobs }) : new HttpResponse(null, { status: 500 });
       }),
@@ -459,7 +454,7 @@ describe('JobListPage: details and actions', () => {
   it("Cancel asks the server to stop the job: 'Job cancelled successfully', and the list is reloaded", async () => {
     const cancelled: string[] = [];
     server.use(
-      cancelJobHandler(({ params }) => {
+      answerCallWith('cancelJob', ({ params }) => {
         cancelled.push(String(params.id));
         jobs = jobs.map((job) => (job.id === RUNNING.id ? { ...job, status: 'cancelled' } : job));
         return HttpResponse.json({
@@ -490,7 +485,7 @@ describe('JobListPage: details and actions', () => {
   });
 
   it("a refused cancel shows 'Failed to cancel job'", async () => {
-    server.use(cancelJobHandler(() => new HttpResponse(null, { status: 500 })));
+    server.use(answerCallWith('cancelJob', () => new HttpResponse(null, { status: 500 })));
     const user = renderJobList();
     await screen.findByRole('article', { name: 'discharge-summary.pdf' }, slow);
 

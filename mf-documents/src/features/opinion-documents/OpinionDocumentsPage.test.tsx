@@ -1,20 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PatientDocument } from '@ewrt/contract';
-import { HttpResponse, makeUser, renderWithProviders, setupApiServer } from '@ewrt/shared/testing';
+import {
+  HttpResponse,
+  makeUser,
+  renderWithProviders,
+  setupApiServer,
+  answerCallWith,
+} from '@ewrt/shared/testing';
 import { confirmDocumentDeletion } from '../testing-support/confirmDocumentDeletion';
 import { makeDocumentDeleteResponse } from '../testing-support/documentFixtures';
 import { apiError } from '../testing-support/documentsApiHandlers';
 import { LocationDisplay } from '../testing-support/LocationDisplay';
-import {
-  deleteOpinionDocumentHandler,
-  generateOpinionFileListHandler,
-  listOpinionDocumentsHandler,
-  makeOpinionDocument,
-  makeOpinionDocumentList,
-  opinionDocumentDownloadHandler,
-  rebuildOpinionVectorsHandler,
-} from '../testing-support/opinionApiHandlers';
+import { makeOpinionDocument, makeOpinionDocumentList } from '../testing-support/opinionApiHandlers';
 import { recordLinkClicks, type ClickedLink } from '../testing-support/recordLinkClicks';
 import { OpinionDocumentsPage } from './OpinionDocumentsPage';
 
@@ -41,7 +39,7 @@ let documents: PatientDocument[];
 let listings: number;
 
 const server = setupApiServer(
-  listOpinionDocumentsHandler(() => {
+  answerCallWith('listOpinionDocuments', () => {
     listings += 1;
     return HttpResponse.json(makeOpinionDocumentList(documents));
   }),
@@ -128,7 +126,7 @@ describe('OpinionDocumentsPage', () => {
   it('downloads a document from the signed link of the opinion call', async () => {
     const asked: string[] = [];
     server.use(
-      opinionDocumentDownloadHandler(({ params }) => {
+      answerCallWith('getOpinionDocumentDownload', ({ params }) => {
         asked.push(String(params.s3_key));
         return HttpResponse.json({ download_url: '/api/files/signed-whiplash', filename: WHIPLASH.filename });
       }),
@@ -149,7 +147,7 @@ describe('OpinionDocumentsPage', () => {
   it('deletes a document after a confirmation naming it, then reloads the list and the statistics', async () => {
     const bodies: unknown[] = [];
     server.use(
-      deleteOpinionDocumentHandler(async ({ request }) => {
+      answerCallWith('deleteOpinionDocument', async ({ request }) => {
         bodies.push(await request.json());
         documents = [SPINE];
         return HttpResponse.json(makeDocumentDeleteResponse());
@@ -174,7 +172,7 @@ describe('OpinionDocumentsPage', () => {
   it('Cancel in the confirmation deletes nothing', async () => {
     let deletions = 0;
     server.use(
-      deleteOpinionDocumentHandler(() => {
+      answerCallWith('deleteOpinionDocument', () => {
         deletions += 1;
         return HttpResponse.json(makeDocumentDeleteResponse());
       }),
@@ -194,7 +192,7 @@ describe('OpinionDocumentsPage', () => {
 
   it('a deletion whose automatic rebuild failed leaves a warning naming the file and the reason', async () => {
     server.use(
-      deleteOpinionDocumentHandler(() => {
+      answerCallWith('deleteOpinionDocument', () => {
         documents = [SPINE];
         return HttpResponse.json(makeDocumentDeleteResponse({ success: false, message: 'index is locked' }));
       }),
@@ -211,7 +209,7 @@ describe('OpinionDocumentsPage', () => {
   });
 
   it("a refused deletion shows the server's message and keeps the document", async () => {
-    server.use(deleteOpinionDocumentHandler(() => apiError(404, 'Opinion document not found')));
+    server.use(answerCallWith('deleteOpinionDocument', () => apiError(404, 'Opinion document not found')));
     const user = renderPage();
     await loaded();
 
@@ -224,7 +222,7 @@ describe('OpinionDocumentsPage', () => {
   it('Rebuild Vectors starts a background job and says so', async () => {
     let rebuilds = 0;
     server.use(
-      rebuildOpinionVectorsHandler(() => {
+      answerCallWith('rebuildOpinionVectors', () => {
         rebuilds += 1;
         return HttpResponse.json({ success: true, message: 'Rebuild queued', job_id: 88 }, { status: 202 });
       }),
@@ -242,7 +240,7 @@ describe('OpinionDocumentsPage', () => {
   });
 
   it("a failed rebuild shows 'Failed to rebuild opinion vector store'", async () => {
-    server.use(rebuildOpinionVectorsHandler(() => new HttpResponse(null, { status: 500 })));
+    server.use(answerCallWith('rebuildOpinionVectors', () => new HttpResponse(null, { status: 500 })));
     const user = renderPage();
     await loaded();
 
@@ -254,7 +252,7 @@ describe('OpinionDocumentsPage', () => {
   it('Download File List sends every name and downloads the list from the signed link', async () => {
     const lists: unknown[] = [];
     server.use(
-      generateOpinionFileListHandler(async ({ request }) => {
+      answerCallWith('generateOpinionFileList', async ({ request }) => {
         lists.push(await request.json());
         return HttpResponse.json({
           download_url: '/api/files/signed-opinion-list',
@@ -276,7 +274,7 @@ describe('OpinionDocumentsPage', () => {
   });
 
   it("a file list that cannot be generated shows 'Failed to generate file list'", async () => {
-    server.use(generateOpinionFileListHandler(() => new HttpResponse(null, { status: 500 })));
+    server.use(answerCallWith('generateOpinionFileList', () => new HttpResponse(null, { status: 500 })));
     const user = renderPage();
     await loaded();
 
@@ -290,7 +288,7 @@ describe('OpinionDocumentsPage', () => {
     documents = [];
     let generated = 0;
     server.use(
-      generateOpinionFileListHandler(() => {
+      answerCallWith('generateOpinionFileList', () => {
         generated += 1;
         return HttpResponse.json({ download_url: '/api/files/x', filename: 'opinion_documents_list.txt' });
       }),
@@ -307,7 +305,7 @@ describe('OpinionDocumentsPage', () => {
   it("a listing that fails shows 'Failed to load opinion documents'; Retry loads it again", async () => {
     let failing = true;
     server.use(
-      listOpinionDocumentsHandler(() =>
+      answerCallWith('listOpinionDocuments', () =>
         failing
           ? new HttpResponse(null, { status: 500 })
           : HttpResponse.json(makeOpinionDocumentList(documents)),
@@ -324,7 +322,9 @@ describe('OpinionDocumentsPage', () => {
   });
 
   it("a refused listing shows the server's message under the failure", async () => {
-    server.use(listOpinionDocumentsHandler(() => apiError(403, 'Opinion documents need advanced tools')));
+    server.use(
+      answerCallWith('listOpinionDocuments', () => apiError(403, 'Opinion documents need advanced tools')),
+    );
     renderPage();
 
     expect(await screen.findByText('Failed to load opinion documents', {}, slow)).toBeVisible();

@@ -7,13 +7,12 @@ import {
   makeUser,
   renderWithProviders,
   setupApiServer,
+  answerCallWith,
 } from '@ewrt/shared/testing';
 import { DocumentsApp } from '../../app/DocumentsApp';
 import {
   CLEARED,
-  clearOpinionConversationHandler,
   docxAnswer,
-  exportOpinionConversationHandler,
   makeAssistantEntry,
   makeDocumentPage,
   makePageImage,
@@ -21,12 +20,7 @@ import {
   makeSaveAnswer,
   makeSourceLocation,
   makeUserEntry,
-  opinionConversationHandler,
-  opinionDocumentPageHandler,
-  opinionPageImageHandler,
-  opinionQueryHandler,
   RETRIEVAL_ONLY_MODEL,
-  saveOpinionConversationHandler,
 } from '../testing-support/conversationApiHandlers';
 import { apiError } from '../testing-support/documentsApiHandlers';
 import { recordLinkClicks, type ClickedLink } from '../testing-support/recordLinkClicks';
@@ -37,8 +31,8 @@ const slow = { timeout: 8_000 };
 let storedEntries: ConversationEntry[];
 
 const server = setupApiServer(
-  opinionConversationHandler(() => HttpResponse.json({ entries: storedEntries })),
-  opinionPageImageHandler(makePageImage()),
+  answerCallWith('getOpinionConversation', () => HttpResponse.json({ entries: storedEntries })),
+  answerCallWith('getOpinionPageImage', makePageImage()),
 );
 
 let clickedLinks: ClickedLink[];
@@ -113,7 +107,7 @@ describe('OpinionQueryPage', () => {
   it('asks the opinion query call and shows the answer with the label the server sent', async () => {
     const sent: QueryRequest[] = [];
     server.use(
-      opinionQueryHandler(async ({ request }) => {
+      answerCallWith('queryOpinions', async ({ request }) => {
         sent.push((await request.json()) as QueryRequest);
         return HttpResponse.json(opinionAnswer({ model_info: RETRIEVAL_ONLY_MODEL }));
       }),
@@ -156,7 +150,7 @@ describe('OpinionQueryPage', () => {
   it('opens a cited page of an opinion document through the opinion page call', async () => {
     const asked: string[] = [];
     server.use(
-      opinionDocumentPageHandler(({ params }) => {
+      answerCallWith('getOpinionDocumentPage', ({ params }) => {
         asked.push(`${String(params.s3_key)}/${String(params.page)}`);
         return HttpResponse.json(
           makeDocumentPage({
@@ -189,7 +183,7 @@ describe('OpinionQueryPage', () => {
   });
 
   it("a failed opinion query keeps the question and shows 'Failed to process opinion query'", async () => {
-    server.use(opinionQueryHandler(() => new HttpResponse(null, { status: 500 })));
+    server.use(answerCallWith('queryOpinions', () => new HttpResponse(null, { status: 500 })));
     const user = renderPage();
     const box = await questionBox();
 
@@ -200,13 +194,13 @@ describe('OpinionQueryPage', () => {
   });
 
   it("a conversation that cannot be loaded shows 'Failed to load opinion conversation history'", async () => {
-    server.use(opinionConversationHandler(() => new HttpResponse(null, { status: 500 })));
+    server.use(answerCallWith('getOpinionConversation', () => new HttpResponse(null, { status: 500 })));
     renderPage();
     expect(await screen.findByText('Failed to load opinion conversation history', {}, slow)).toBeVisible();
   });
 
   it('no opinion conversation yet (404) is not an error', async () => {
-    server.use(opinionConversationHandler(() => apiError(404, 'No conversation')));
+    server.use(answerCallWith('getOpinionConversation', () => apiError(404, 'No conversation')));
     renderPage();
     expect(await screen.findByText(/No questions yet/, {}, slow)).toBeVisible();
     expect(screen.queryByText('Failed to load opinion conversation history')).not.toBeInTheDocument();
@@ -217,14 +211,14 @@ describe('OpinionQueryPage', () => {
     Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
     const saved: SaveConversationRequest[] = [];
     server.use(
-      exportOpinionConversationHandler(() =>
+      answerCallWith('exportOpinionConversation', () =>
         docxAnswer('attachment; filename="Dr_Asha_Patel_opinions_2026-01-06.docx"'),
       ),
-      saveOpinionConversationHandler(async ({ request }) => {
+      answerCallWith('saveOpinionConversationToVectors', async ({ request }) => {
         saved.push((await request.json()) as SaveConversationRequest);
         return HttpResponse.json(makeSaveAnswer({ message: 'Opinion conversation saved and being indexed' }));
       }),
-      clearOpinionConversationHandler(CLEARED),
+      answerCallWith('clearOpinionConversation', CLEARED),
     );
     const user = await withAnswerShown();
 
@@ -250,9 +244,9 @@ describe('OpinionQueryPage', () => {
 
   it('failures show the opinion messages: clear, save and export', async () => {
     server.use(
-      exportOpinionConversationHandler(() => new HttpResponse(null, { status: 500 })),
-      saveOpinionConversationHandler(() => new HttpResponse(null, { status: 500 })),
-      clearOpinionConversationHandler(() => new HttpResponse(null, { status: 500 })),
+      answerCallWith('exportOpinionConversation', () => new HttpResponse(null, { status: 500 })),
+      answerCallWith('saveOpinionConversationToVectors', () => new HttpResponse(null, { status: 500 })),
+      answerCallWith('clearOpinionConversation', () => new HttpResponse(null, { status: 500 })),
     );
     const user = await withAnswerShown();
 

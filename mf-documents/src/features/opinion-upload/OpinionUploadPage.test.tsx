@@ -7,13 +7,14 @@ import {
   provideRuntimeConfig,
   renderWithProviders,
   setupApiServer,
+  answerCallWith,
 } from '@ewrt/shared/testing';
 import {
   makeJobStatusResponse,
   makeProcessingCapabilities,
   makeValidationResult,
 } from '../testing-support/documentFixtures';
-import { apiError, processingCapabilitiesHandler } from '../testing-support/documentsApiHandlers';
+import { apiError } from '../testing-support/documentsApiHandlers';
 import { LocationDisplay } from '../testing-support/LocationDisplay';
 import {
   addValidFile,
@@ -22,12 +23,7 @@ import {
   statisticIn,
   uploadCard,
 } from '../testing-support/uploadTestHelpers';
-import {
-  makeOpinionJob,
-  opinionJobStatusHandler,
-  uploadOpinionDocumentHandler,
-  validateOpinionDocumentHandler,
-} from '../testing-support/opinionApiHandlers';
+import { makeOpinionJob } from '../testing-support/opinionApiHandlers';
 import { OpinionUploadPage } from './OpinionUploadPage';
 
 jest.setTimeout(40_000);
@@ -38,8 +34,8 @@ const EXPERT = makeUser({ ID_User: 27, Name: 'Dr Chidi Okafor', Username: 'dr.ok
 const OPINION = 'opinion-lumbar-spine-2024.pdf';
 
 const server = setupApiServer(
-  validateOpinionDocumentHandler(makeValidationResult()),
-  processingCapabilitiesHandler(makeProcessingCapabilities()),
+  answerCallWith('validateOpinionDocument', makeValidationResult()),
+  answerCallWith('getProcessingCapabilities', makeProcessingCapabilities()),
 );
 
 beforeEach(() => {
@@ -108,7 +104,7 @@ describe('choosing opinion documents', () => {
   it('validates each file with the opinion call; a refused one goes straight to error with the reasons', async () => {
     const bodies: unknown[] = [];
     server.use(
-      validateOpinionDocumentHandler(async ({ request }) => {
+      answerCallWith('validateOpinionDocument', async ({ request }) => {
         const body = (await request.json()) as { filename: string };
         bodies.push(body);
         return HttpResponse.json(
@@ -150,7 +146,8 @@ describe('choosing opinion documents', () => {
 
   it('when the server cannot OCR, warns that scanned pages will not be readable', async () => {
     server.use(
-      processingCapabilitiesHandler(
+      answerCallWith(
+        'getProcessingCapabilities',
         makeProcessingCapabilities({
           available: false,
           message: 'pdftoppm is not installed',
@@ -168,7 +165,7 @@ describe('choosing opinion documents', () => {
   });
 
   it("a validation call that fails marks the file 'Validation error' with 'Failed to validate file'", async () => {
-    server.use(validateOpinionDocumentHandler(() => new HttpResponse(null, { status: 500 })));
+    server.use(answerCallWith('validateOpinionDocument', () => new HttpResponse(null, { status: 500 })));
     const user = userEvent.setup();
     renderPage();
     await pageShown();
@@ -188,8 +185,11 @@ describe('choosing opinion documents', () => {
   it("Process with only invalid files says 'No valid opinion documents to process' and sends nothing", async () => {
     let uploads = 0;
     server.use(
-      validateOpinionDocumentHandler(makeValidationResult({ valid: false, errors: ['File is empty'] })),
-      uploadOpinionDocumentHandler(() => {
+      answerCallWith(
+        'validateOpinionDocument',
+        makeValidationResult({ valid: false, errors: ['File is empty'] }),
+      ),
+      answerCallWith('uploadOpinionDocument', () => {
         uploads += 1;
         return HttpResponse.json({ message: 'Queued' }, { status: 202 });
       }),
@@ -212,13 +212,13 @@ describe('processing', () => {
     const polledJobs: string[] = [];
     let status: JobStatusResponse = makeJobStatusResponse(makeOpinionJob({ progress_percentage: 50 }));
     server.use(
-      uploadOpinionDocumentHandler(async ({ request }) => {
+      answerCallWith('uploadOpinionDocument', async ({ request }) => {
         const body = await request.formData();
         fields.push(...body.keys());
         userId = body.get('user_id');
         return HttpResponse.json({ message: 'Processing started', job_id: 51 }, { status: 202 });
       }),
-      opinionJobStatusHandler(({ params }) => {
+      answerCallWith('getOpinionJobStatus', ({ params }) => {
         polledJobs.push(String(params.jobId));
         return HttpResponse.json(status);
       }),
@@ -264,7 +264,9 @@ describe('processing', () => {
 
   it("a refused upload shows 'Opinion document processing failed' with the server's message", async () => {
     server.use(
-      uploadOpinionDocumentHandler(() => apiError(409, `${OPINION} is already in your opinion documents`)),
+      answerCallWith('uploadOpinionDocument', () =>
+        apiError(409, `${OPINION} is already in your opinion documents`),
+      ),
     );
     const user = userEvent.setup();
     renderPage();
@@ -282,7 +284,7 @@ describe('processing', () => {
   });
 
   it("an upload that fails without a message says 'Unknown error'", async () => {
-    server.use(uploadOpinionDocumentHandler(() => new HttpResponse(null, { status: 500 })));
+    server.use(answerCallWith('uploadOpinionDocument', () => new HttpResponse(null, { status: 500 })));
     const user = userEvent.setup();
     renderPage();
     await pageShown();
@@ -300,8 +302,9 @@ describe('processing', () => {
     ['The PDF is encrypted', 'Background processing failed'],
   ])('a job that failed with "%s" shows "%s" and the server\'s error', async (errorMessage, shown) => {
     server.use(
-      uploadOpinionDocumentHandler({ message: 'Processing started', job_id: 51 }),
-      opinionJobStatusHandler(
+      answerCallWith('uploadOpinionDocument', { message: 'Processing started', job_id: 51 }),
+      answerCallWith(
+        'getOpinionJobStatus',
         makeJobStatusResponse(makeOpinionJob({ status: 'failed', error_message: errorMessage })),
       ),
     );
@@ -318,8 +321,8 @@ describe('processing', () => {
   it("a job still running after 10 minutes ends with 'Job timed out after 10 minutes', polled 5 s then 10 s", async () => {
     let polls = 0;
     server.use(
-      uploadOpinionDocumentHandler({ message: 'Processing started', job_id: 51 }),
-      opinionJobStatusHandler(() => {
+      answerCallWith('uploadOpinionDocument', { message: 'Processing started', job_id: 51 }),
+      answerCallWith('getOpinionJobStatus', () => {
         polls += 1;
         return HttpResponse.json(makeJobStatusResponse(makeOpinionJob({ progress_percentage: 20 })));
       }),
@@ -346,7 +349,7 @@ describe('processing', () => {
 describe('after a batch', () => {
   async function finishOneOpinion() {
     server.use(
-      uploadOpinionDocumentHandler({
+      answerCallWith('uploadOpinionDocument', {
         message: 'Processed',
         result: { chunks_created: 5 },
       }),

@@ -11,6 +11,7 @@ import {
   pushJobUpdate,
   renderWithProviders,
   setupApiServer,
+  answerCallWith,
 } from '@ewrt/shared/testing';
 import {
   makeCompletedJob,
@@ -19,13 +20,7 @@ import {
   makeProcessingCapabilities,
   makeValidationResult,
 } from '../testing-support/documentFixtures';
-import {
-  apiError,
-  jobStatusHandler,
-  processingCapabilitiesHandler,
-  uploadDocumentHandler,
-  validateDocumentHandler,
-} from '../testing-support/documentsApiHandlers';
+import { apiError } from '../testing-support/documentsApiHandlers';
 import { LocationDisplay } from '../testing-support/LocationDisplay';
 import {
   addValidFile,
@@ -48,8 +43,8 @@ const patient: Patient = makePatient({
 
 const server = setupApiServer(
   answerCall('getPatient', () => patient),
-  validateDocumentHandler(makeValidationResult()),
-  processingCapabilitiesHandler(makeProcessingCapabilities()),
+  answerCallWith('validateDocument', makeValidationResult()),
+  answerCallWith('getProcessingCapabilities', makeProcessingCapabilities()),
 );
 
 afterEach(() => {
@@ -189,7 +184,7 @@ describe('choosing files', () => {
   it('validates each file with the server by name and size; a refusal shows "Validation failed: {errors}"', async () => {
     const bodies: unknown[] = [];
     server.use(
-      validateDocumentHandler(async ({ request }) => {
+      answerCallWith('validateDocument', async ({ request }) => {
         const body = (await request.json()) as { filename: string };
         bodies.push(body);
         return HttpResponse.json(
@@ -229,7 +224,7 @@ describe('choosing files', () => {
   });
 
   it('a validation call that fails marks the file "Validation error", with "Failed to validate file"', async () => {
-    server.use(validateDocumentHandler(() => new HttpResponse(null, { status: 500 })));
+    server.use(answerCallWith('validateDocument', () => new HttpResponse(null, { status: 500 })));
     const user = userEvent.setup();
     renderPage();
     await user.upload(fileInput(), pdf('notes.pdf'));
@@ -247,8 +242,11 @@ describe('choosing files', () => {
   it('Process with only invalid files says "No valid files to process" and sends nothing', async () => {
     let uploads = 0;
     server.use(
-      validateDocumentHandler(makeValidationResult({ valid: false, errors: ['Unsupported file type'] })),
-      uploadDocumentHandler(() => {
+      answerCallWith(
+        'validateDocument',
+        makeValidationResult({ valid: false, errors: ['Unsupported file type'] }),
+      ),
+      answerCallWith('uploadDocument', () => {
         uploads += 1;
         return HttpResponse.json({ message: 'Queued' }, { status: 202 });
       }),
@@ -273,7 +271,7 @@ describe('processing', () => {
     const form: { patient?: FormDataEntryValue | null; file?: string } = {};
     let status: JobStatusResponse = makeJobStatusResponse(makeJob({ id: 41, progress_percentage: 50 }));
     server.use(
-      uploadDocumentHandler(async ({ request }) => {
+      answerCallWith('uploadDocument', async ({ request }) => {
         const body = await request.formData();
         form.patient = body.get('patient_id');
         form.file = (body.get('file') as File).name;
@@ -283,7 +281,7 @@ describe('processing', () => {
           { status: 202 },
         );
       }),
-      jobStatusHandler(() => HttpResponse.json(status)),
+      answerCallWith('getJobStatus', () => HttpResponse.json(status)),
     );
     const user = startFakeClock();
     renderPage();
@@ -336,14 +334,14 @@ describe('processing', () => {
     let uploadAnsweredAt = 0;
     const pollDelays: number[] = [];
     server.use(
-      uploadDocumentHandler(() => {
+      answerCallWith('uploadDocument', () => {
         uploadAnsweredAt = Date.now();
         return HttpResponse.json(
           { message: 'Processing started', redirect_to: 'job_list', job_id: 41 },
           { status: 202 },
         );
       }),
-      jobStatusHandler(() => {
+      answerCallWith('getJobStatus', () => {
         pollDelays.push(Date.now() - uploadAnsweredAt);
         return HttpResponse.json(makeJobStatusResponse(makeCompletedJob(9, { id: 41 })));
       }),
@@ -368,8 +366,13 @@ describe('processing', () => {
 
   async function runJobThatFails(errorMessage: string) {
     server.use(
-      uploadDocumentHandler({ message: 'Processing started', redirect_to: 'job_list', job_id: 41 }),
-      jobStatusHandler(
+      answerCallWith('uploadDocument', {
+        message: 'Processing started',
+        redirect_to: 'job_list',
+        job_id: 41,
+      }),
+      answerCallWith(
+        'getJobStatus',
         makeJobStatusResponse(makeJob({ id: 41, status: 'failed', error_message: errorMessage })),
       ),
     );
@@ -410,8 +413,12 @@ describe('processing', () => {
   it('a job still running after 2 minutes is "taking longer"; after 10 minutes it times out', async () => {
     let polls = 0;
     server.use(
-      uploadDocumentHandler({ message: 'Processing started', redirect_to: 'job_list', job_id: 41 }),
-      jobStatusHandler(() => {
+      answerCallWith('uploadDocument', {
+        message: 'Processing started',
+        redirect_to: 'job_list',
+        job_id: 41,
+      }),
+      answerCallWith('getJobStatus', () => {
         polls += 1;
         return HttpResponse.json(makeJobStatusResponse(makeJob({ id: 41, progress_percentage: 20 })));
       }),
@@ -453,7 +460,7 @@ describe('processing', () => {
     [413, 'The file is larger than 250MB'],
     [415, 'The file is not a PDF'],
   ])("an upload refused with %i shows the server's message on the card", async (status, serverMessage) => {
-    server.use(uploadDocumentHandler(() => apiError(status, serverMessage)));
+    server.use(answerCallWith('uploadDocument', () => apiError(status, serverMessage)));
     const user = userEvent.setup();
     renderPage();
     await patientShown();
@@ -469,8 +476,13 @@ describe('scanned pages', () => {
   it("the card follows the server's OCR step, page by page", async () => {
     provideRuntimeConfig();
     server.use(
-      uploadDocumentHandler({ message: 'Processing started', redirect_to: 'job_list', job_id: 41 }),
-      jobStatusHandler(
+      answerCallWith('uploadDocument', {
+        message: 'Processing started',
+        redirect_to: 'job_list',
+        job_id: 41,
+      }),
+      answerCallWith(
+        'getJobStatus',
         makeJobStatusResponse(
           makeJob({ id: 41, progress_percentage: 30, current_step_description: 'OCR page 7 of 40' }),
         ),
@@ -490,7 +502,8 @@ describe('scanned pages', () => {
 
   it('when the server cannot OCR, a warning says scanned pages will not be readable, with the command to copy', async () => {
     server.use(
-      processingCapabilitiesHandler(
+      answerCallWith(
+        'getProcessingCapabilities',
         makeProcessingCapabilities({
           available: false,
           message: 'tesseract is not installed',
@@ -517,7 +530,7 @@ describe('scanned pages', () => {
   it('says nothing about OCR when the server can read scans, or when it cannot say', async () => {
     let asked = 0;
     server.use(
-      processingCapabilitiesHandler(() => {
+      answerCallWith('getProcessingCapabilities', () => {
         asked += 1;
         return asked === 1
           ? HttpResponse.json(makeProcessingCapabilities())

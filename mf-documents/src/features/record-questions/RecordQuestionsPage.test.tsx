@@ -2,28 +2,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ConversationEntry, QueryRequest, SaveConversationRequest } from '@ewrt/contract';
 import { selectedPatientStore } from '@ewrt/shared';
-import { answerCall, HttpResponse, makePatient, setupApiServer } from '@ewrt/shared/testing';
+import { answerCall, HttpResponse, makePatient, setupApiServer, answerCallWith } from '@ewrt/shared/testing';
 import {
   CLEARED,
-  clearPatientConversationHandler,
   dateOfEventUpdated,
   docxAnswer,
-  exportPatientConversationHandler,
   makeAssistantEntry,
   makeDocumentPage,
   makePageImage,
   makeQueryResponse,
   makeSaveAnswer,
   makeUserEntry,
-  patientConversationHandler,
-  patientDocumentPageHandler,
-  patientPageImageHandler,
-  patientQueryHandler,
   RETRIEVAL_ONLY_MODEL,
-  savePatientConversationHandler,
-  updateDateOfEventHandler,
 } from '../testing-support/conversationApiHandlers';
-import { apiError, documentDownloadHandler } from '../testing-support/documentsApiHandlers';
+import { apiError } from '../testing-support/documentsApiHandlers';
 import { recordLinkClicks, type ClickedLink } from '../testing-support/recordLinkClicks';
 import { renderDocumentsApp } from '../testing-support/renderDocumentsApp';
 
@@ -43,8 +35,8 @@ let storedEntries: ConversationEntry[];
 
 const server = setupApiServer(
   answerCall('getPatient', () => PATIENT),
-  patientConversationHandler(() => HttpResponse.json({ entries: storedEntries })),
-  patientPageImageHandler(makePageImage()),
+  answerCallWith('getConversation', () => HttpResponse.json({ entries: storedEntries })),
+  answerCallWith('getPatientPageImage', makePageImage()),
 );
 
 let clickedLinks: ClickedLink[];
@@ -96,7 +88,7 @@ describe('RecordQuestionsPage', () => {
   it('Enter sends the question with k 8 and the cache on; Shift+Enter adds a line; blank text is not sent', async () => {
     const sent: QueryRequest[] = [];
     server.use(
-      patientQueryHandler(async ({ request }) => {
+      answerCallWith('query', async ({ request }) => {
         sent.push((await request.json()) as QueryRequest);
         return HttpResponse.json(makeQueryResponse());
       }),
@@ -181,7 +173,7 @@ describe('RecordQuestionsPage', () => {
     storedEntries = [makeUserEntry(), makeAssistantEntry(answer)];
     const page = makeDocumentPage();
     page.passages[1] = { ...page.passages[1]!, source: 'ocr', ocr_confidence: 41.2 };
-    server.use(patientDocumentPageHandler(page));
+    server.use(answerCallWith('getDocumentPage', page));
     const user = renderPage();
     const entry = await screen.findByRole('article', { name: 'Answer' }, slow);
 
@@ -202,7 +194,7 @@ describe('RecordQuestionsPage', () => {
   });
 
   it('a cited passage from a text layer carries no OCR note on its page', async () => {
-    server.use(patientDocumentPageHandler(makeDocumentPage()));
+    server.use(answerCallWith('getDocumentPage', makeDocumentPage()));
     const user = await withAnswerShown();
 
     await user.click(screen.getByRole('button', { name: 'Source 1: mri.pdf, page 2' }));
@@ -231,11 +223,11 @@ describe('RecordQuestionsPage', () => {
   it('a citation opens its page with the passage highlighted and the original to download', async () => {
     const asked: string[] = [];
     server.use(
-      patientDocumentPageHandler(({ params }) => {
+      answerCallWith('getDocumentPage', ({ params }) => {
         asked.push(`${String(params.patientId)}/${String(params.s3_key)}/${String(params.page)}`);
         return HttpResponse.json(makeDocumentPage());
       }),
-      documentDownloadHandler(() =>
+      answerCallWith('getDocumentDownload', () =>
         HttpResponse.json({ download_url: '/api/files/signed-mri', filename: 'mri.pdf' }),
       ),
     );
@@ -262,7 +254,7 @@ describe('RecordQuestionsPage', () => {
   });
 
   it('shows a page that cannot be loaded as an error inside the citation view', async () => {
-    server.use(patientDocumentPageHandler(() => apiError(404, 'Document not found')));
+    server.use(answerCallWith('getDocumentPage', () => apiError(404, 'Document not found')));
     const user = await withAnswerShown();
 
     await user.click(screen.getByRole('button', { name: 'Source 1: mri.pdf, page 2' }));
@@ -274,7 +266,7 @@ describe('RecordQuestionsPage', () => {
   it('Clear Chat asks first, then empties the conversation', async () => {
     let cleared = 0;
     server.use(
-      clearPatientConversationHandler(() => {
+      answerCallWith('clearConversation', () => {
         cleared += 1;
         return HttpResponse.json(CLEARED);
       }),
@@ -294,7 +286,7 @@ describe('RecordQuestionsPage', () => {
   });
 
   it("a failed clear shows 'Failed to clear conversation' and keeps the entries", async () => {
-    server.use(clearPatientConversationHandler(() => new HttpResponse(null, { status: 500 })));
+    server.use(answerCallWith('clearConversation', () => new HttpResponse(null, { status: 500 })));
     const user = await withAnswerShown();
 
     await user.click(screen.getByRole('button', { name: /Clear Chat/ }));
@@ -308,7 +300,7 @@ describe('RecordQuestionsPage', () => {
   it('Save to Vectors sends include_queries true by default and false once unticked', async () => {
     const sent: SaveConversationRequest[] = [];
     server.use(
-      savePatientConversationHandler(async ({ request }) => {
+      answerCallWith('saveConversationToVectors', async ({ request }) => {
         sent.push((await request.json()) as SaveConversationRequest);
         return HttpResponse.json(makeSaveAnswer());
       }),
@@ -334,7 +326,7 @@ describe('RecordQuestionsPage', () => {
   });
 
   it("a failed save shows 'Failed to save conversation to vector store'", async () => {
-    server.use(savePatientConversationHandler(() => new HttpResponse(null, { status: 500 })));
+    server.use(answerCallWith('saveConversationToVectors', () => new HttpResponse(null, { status: 500 })));
     const user = await withAnswerShown();
 
     await user.click(screen.getByRole('button', { name: /Save to Vectors/ }));
@@ -349,7 +341,7 @@ describe('RecordQuestionsPage', () => {
     Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: createObjectURL });
     Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: jest.fn() });
     server.use(
-      exportPatientConversationHandler(() =>
+      answerCallWith('exportConversation', () =>
         docxAnswer(
           `attachment; filename="Alex_Example_2026-01-06.docx"; filename*=UTF-8''Alex%20Example%20%E2%80%93%202026-01-06.docx`,
         ),
@@ -367,13 +359,15 @@ describe('RecordQuestionsPage', () => {
   });
 
   it("a failed export shows the server's message, else 'Failed to export conversation'", async () => {
-    server.use(exportPatientConversationHandler(() => apiError(500, 'The document could not be written')));
+    server.use(
+      answerCallWith('exportConversation', () => apiError(500, 'The document could not be written')),
+    );
     const user = await withAnswerShown();
 
     await user.click(screen.getByRole('button', { name: /Export/ }));
     expect(await screen.findByText('The document could not be written')).toBeVisible();
 
-    server.use(exportPatientConversationHandler(() => new HttpResponse(null, { status: 502 })));
+    server.use(answerCallWith('exportConversation', () => new HttpResponse(null, { status: 502 })));
     await user.click(screen.getByRole('button', { name: /Export/ }));
     expect(await screen.findByText('Failed to export conversation')).toBeVisible();
   });
@@ -381,7 +375,7 @@ describe('RecordQuestionsPage', () => {
   it('edits the Date of Event: sends the date, shows the success message and updates the selection', async () => {
     const sent: unknown[] = [];
     server.use(
-      updateDateOfEventHandler(async ({ request }) => {
+      answerCallWith('updateDateOfEvent', async ({ request }) => {
         sent.push(await request.json());
         return HttpResponse.json(dateOfEventUpdated({ ...PATIENT, DateofEvent: '2024-04-07' }));
       }),
@@ -407,7 +401,7 @@ describe('RecordQuestionsPage', () => {
   it('an emptied Date of Event is sent as null', async () => {
     const sent: unknown[] = [];
     server.use(
-      updateDateOfEventHandler(async ({ request }) => {
+      answerCallWith('updateDateOfEvent', async ({ request }) => {
         sent.push(await request.json());
         return HttpResponse.json(dateOfEventUpdated({ ...PATIENT, DateofEvent: null }));
       }),
@@ -423,7 +417,9 @@ describe('RecordQuestionsPage', () => {
   });
 
   it("a refused Date of Event keeps the edit open with the server's message, else the spec's", async () => {
-    server.use(updateDateOfEventHandler(() => apiError(400, 'Date of event cannot be in the future')));
+    server.use(
+      answerCallWith('updateDateOfEvent', () => apiError(400, 'Date of event cannot be in the future')),
+    );
     const user = renderPage();
 
     await user.click(await screen.findByRole('button', { name: 'Edit date of event' }, slow));
@@ -435,7 +431,7 @@ describe('RecordQuestionsPage', () => {
     expect(await screen.findByText('Date of event cannot be in the future')).toBeVisible();
     expect(screen.getByRole('textbox', { name: 'Date of Event' })).toHaveValue('01/01/2099');
 
-    server.use(updateDateOfEventHandler(() => new HttpResponse(null, { status: 500 })));
+    server.use(answerCallWith('updateDateOfEvent', () => new HttpResponse(null, { status: 500 })));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Failed to update date of event')).toBeVisible();
     expect(screen.getByRole('textbox', { name: 'Date of Event' })).toBeVisible();
@@ -459,7 +455,7 @@ describe('RecordQuestionsPage', () => {
       release = resolve;
     });
     server.use(
-      patientQueryHandler(async () => {
+      answerCallWith('query', async () => {
         await answered;
         return HttpResponse.json(makeQueryResponse());
       }),
@@ -482,7 +478,7 @@ describe('RecordQuestionsPage', () => {
   });
 
   it("a failed query keeps the question in the box and shows the server's message, else 'Failed to process query'", async () => {
-    server.use(patientQueryHandler(() => apiError(503, 'The index is being rebuilt')));
+    server.use(answerCallWith('query', () => apiError(503, 'The index is being rebuilt')));
     const user = renderPage();
     const box = await questionBox();
 
@@ -491,7 +487,7 @@ describe('RecordQuestionsPage', () => {
     expect(await screen.findByText('The index is being rebuilt')).toBeVisible();
     expect(box).toHaveValue('When was the first MRI?');
 
-    server.use(patientQueryHandler(() => new HttpResponse(null, { status: 500 })));
+    server.use(answerCallWith('query', () => new HttpResponse(null, { status: 500 })));
     await user.click(screen.getByRole('button', { name: /Send/ }));
     expect(await screen.findByText('Failed to process query')).toBeVisible();
     expect(box).toHaveValue('When was the first MRI?');
@@ -499,7 +495,7 @@ describe('RecordQuestionsPage', () => {
   });
 
   it('no conversation yet (404) is not an error', async () => {
-    server.use(patientConversationHandler(() => apiError(404, 'No conversation')));
+    server.use(answerCallWith('getConversation', () => apiError(404, 'No conversation')));
     renderPage();
     expect(await screen.findByText(/No questions yet/, {}, slow)).toBeVisible();
     expect(screen.queryByText('No conversation')).not.toBeInTheDocument();
@@ -508,7 +504,7 @@ describe('RecordQuestionsPage', () => {
   it("a conversation that cannot be loaded shows 'Failed to load conversation history' with Retry", async () => {
     let attempts = 0;
     server.use(
-      patientConversationHandler(() => {
+      answerCallWith('getConversation', () => {
         attempts += 1;
         return attempts === 1
           ? new HttpResponse(null, { status: 500 })
@@ -538,8 +534,8 @@ describe('the cited page as it looks', () => {
   it('opens from a citation with the cited passage marked on the page and highlighted in its text', async () => {
     const asked: string[] = [];
     server.use(
-      patientDocumentPageHandler(makeDocumentPage()),
-      patientPageImageHandler(({ params, request }) => {
+      answerCallWith('getDocumentPage', makeDocumentPage()),
+      answerCallWith('getPatientPageImage', ({ params, request }) => {
         asked.push(`${String(params.page)} chunk=${new URL(request.url).searchParams.get('chunk_id')}`);
         return HttpResponse.json(makePageImage());
       }),

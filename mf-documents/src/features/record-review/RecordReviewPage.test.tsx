@@ -1,22 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { answerCall, HttpResponse, makePatient, setupApiServer } from '@ewrt/shared/testing';
-import {
-  makeDocumentPage,
-  makePageImage,
-  patientDocumentPageHandler,
-  patientPageImageHandler,
-} from '../testing-support/conversationApiHandlers';
+import { answerCall, HttpResponse, makePatient, setupApiServer, answerCallWith } from '@ewrt/shared/testing';
+import { makeDocumentPage, makePageImage } from '../testing-support/conversationApiHandlers';
 import { apiError } from '../testing-support/documentsApiHandlers';
-import {
-  duplicateGroupsHandler,
-  makeDuplicateGroups,
-  makeRecordFlag,
-  makeRecordGaps,
-  recordGapsHandler,
-  restoreHandler,
-  setAsideHandler,
-} from '../testing-support/recordReviewHandlers';
+import { makeDuplicateGroups, makeRecordFlag, makeRecordGaps } from '../testing-support/recordReviewHandlers';
 import { renderDocumentsApp } from '../testing-support/renderDocumentsApp';
 
 // Generous: the whole remote renders antd cards and lists in jsdom on a shared machine.
@@ -65,10 +52,10 @@ const missed = makeRecordFlag({
 
 const server = setupApiServer(
   answerCall('getPatient', () => PATIENT),
-  duplicateGroupsHandler(makeDuplicateGroups()),
-  recordGapsHandler(makeRecordGaps([makeRecordFlag(), gap, missed])),
-  patientPageImageHandler(makePageImage()),
-  patientDocumentPageHandler(makeDocumentPage()),
+  answerCallWith('getDuplicateGroups', makeDuplicateGroups()),
+  answerCallWith('getRecordGaps', makeRecordGaps([makeRecordFlag(), gap, missed])),
+  answerCallWith('getPatientPageImage', makePageImage()),
+  answerCallWith('getDocumentPage', makeDocumentPage()),
 );
 
 function renderPage() {
@@ -99,7 +86,7 @@ describe('RecordReviewPage', () => {
     const requests: unknown[] = [];
     let rescanSetAside = false;
     server.use(
-      duplicateGroupsHandler(() =>
+      answerCallWith('getDuplicateGroups', () =>
         HttpResponse.json(
           makeDuplicateGroups(
             rescanSetAside
@@ -108,7 +95,7 @@ describe('RecordReviewPage', () => {
           ),
         ),
       ),
-      setAsideHandler(async ({ request }) => {
+      answerCallWith('setAsideDuplicates', async ({ request }) => {
         requests.push(await request.json());
         rescanSetAside = true;
         return HttpResponse.json({
@@ -118,7 +105,7 @@ describe('RecordReviewPage', () => {
           set_aside_count: 1,
         });
       }),
-      restoreHandler(async ({ request }) => {
+      answerCallWith('restoreDuplicate', async ({ request }) => {
         requests.push(await request.json());
         rescanSetAside = false;
         return HttpResponse.json({
@@ -152,7 +139,11 @@ describe('RecordReviewPage', () => {
   });
 
   it('says why a copy could not be set aside, in the server’s words', async () => {
-    server.use(setAsideHandler(() => apiError(400, 'The document you keep cannot also be set aside')));
+    server.use(
+      answerCallWith('setAsideDuplicates', () =>
+        apiError(400, 'The document you keep cannot also be set aside'),
+      ),
+    );
     const user = renderPage();
     const region = await copies();
     await user.click(
@@ -165,7 +156,7 @@ describe('RecordReviewPage', () => {
 
   it('lists a page found again in a longer record, and opens either page', async () => {
     server.use(
-      duplicateGroupsHandler({
+      answerCallWith('getDuplicateGroups', {
         ...makeDuplicateGroups(),
         groups: [],
         copied_pages: [
@@ -220,7 +211,7 @@ describe('RecordReviewPage', () => {
   it('asks again with the gap the user sets, and sends them to the chronology when it is not built', async () => {
     const queries: string[] = [];
     server.use(
-      recordGapsHandler(({ request }) => {
+      answerCallWith('getRecordGaps', ({ request }) => {
         queries.push(new URL(request.url).searchParams.get('gap_days') ?? '');
         return HttpResponse.json(makeRecordGaps([], { chronology_state: 'none' }));
       }),

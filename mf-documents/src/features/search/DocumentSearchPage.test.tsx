@@ -8,14 +8,10 @@ import {
   makeUser,
   renderWithProviders,
   setupApiServer,
+  answerCallWith,
 } from '@ewrt/shared/testing';
 import { makePatientDocument, makePatientDocumentList } from '../testing-support/documentFixtures';
-import {
-  apiError,
-  documentDownloadHandler,
-  generateFileListHandler,
-  listPatientDocumentsHandler,
-} from '../testing-support/documentsApiHandlers';
+import { apiError } from '../testing-support/documentsApiHandlers';
 import { LocationDisplay } from '../testing-support/LocationDisplay';
 import { recordLinkClicks, type ClickedLink } from '../testing-support/recordLinkClicks';
 import { DocumentSearchPage } from './DocumentSearchPage';
@@ -51,7 +47,7 @@ const documents = [
 
 const server = setupApiServer(
   answerCall('getPatient', () => patient),
-  listPatientDocumentsHandler(makePatientDocumentList(documents)),
+  answerCallWith('listPatientDocuments', makePatientDocumentList(documents)),
 );
 
 /** The links the page followed to save files. */
@@ -114,7 +110,8 @@ it('shows the selected patient, the statistics and the table: type badge, size, 
 
 it('tags scanned documents: OCR pages with their confidence, and a scan nothing could be read from', async () => {
   server.use(
-    listPatientDocumentsHandler(
+    answerCallWith(
+      'listPatientDocuments',
       makePatientDocumentList([
         makePatientDocument({
           filename: 'discharge-summary.pdf',
@@ -169,7 +166,7 @@ it('filters by file name or process ID and counts the filtered results', async (
 it('Download asks for the signed link of that document and follows it', async () => {
   let asked = '';
   server.use(
-    documentDownloadHandler(({ params }) => {
+    answerCallWith('getDocumentDownload', ({ params }) => {
       asked = `${String(params.patientId)}/${String(params.s3_key)}`;
       return HttpResponse.json({ download_url: '/api/files/signed-abc', filename: 'gp-letter.docx' });
     }),
@@ -184,7 +181,7 @@ it('Download asks for the signed link of that document and follows it', async ()
 });
 
 it('a download that fails says "Failed to download document"', async () => {
-  server.use(documentDownloadHandler(() => new HttpResponse(null, { status: 500 })));
+  server.use(answerCallWith('getDocumentDownload', () => new HttpResponse(null, { status: 500 })));
   const user = userEvent.setup();
   renderPage();
   await listed();
@@ -196,7 +193,7 @@ it('a download that fails says "Failed to download document"', async () => {
 it('Generate File List sends the filtered file names and saves patient_{id}_document_list.txt', async () => {
   let body: unknown;
   server.use(
-    generateFileListHandler(async ({ request }) => {
+    answerCallWith('generateFileList', async ({ request }) => {
       body = await request.json();
       return HttpResponse.json({
         download_url: '/api/files/list-token',
@@ -220,7 +217,7 @@ it('Generate File List sends the filtered file names and saves patient_{id}_docu
 it('Generate File List with nothing listed says "No documents available to download"; a failure says so', async () => {
   let calls = 0;
   server.use(
-    generateFileListHandler(() => {
+    answerCallWith('generateFileList', () => {
       calls += 1;
       return new HttpResponse(null, { status: 500 });
     }),
@@ -243,7 +240,7 @@ it('Generate File List with nothing listed says "No documents available to downl
 it('a listing that fails says "Error loading patient documents"; Refresh loads again', async () => {
   let fail = true;
   server.use(
-    listPatientDocumentsHandler(() =>
+    answerCallWith('listPatientDocuments', () =>
       fail ? new HttpResponse(null, { status: 500 }) : HttpResponse.json(makePatientDocumentList(documents)),
     ),
   );
@@ -257,7 +254,7 @@ it('a listing that fails says "Error loading patient documents"; Refresh loads a
 });
 
 it('a refusal from the server shows its message', async () => {
-  server.use(listPatientDocumentsHandler(() => apiError(403, 'No access to this patient')));
+  server.use(answerCallWith('listPatientDocuments', () => apiError(403, 'No access to this patient')));
   renderPage();
   expect(await screen.findByText('No access to this patient', {}, slow)).toBeInTheDocument();
 });

@@ -1,20 +1,5 @@
-// MSW handlers for the record bundle calls, for the tests of this remote (same conventions as documentsApiHandlers).
+// Test data for the record bundle calls, for the tests of this remote.
 import type { BundleDocument, BundleStateResponse, RecordBundle } from '@ewrt/contract';
-import { answerCallWith, type CallAnswering } from '@ewrt/shared/testing';
-
-export const bundleStateHandler = (answer: CallAnswering<'getBundle'>) => answerCallWith('getBundle', answer);
-
-export const saveBundleOrderHandler = (answer: CallAnswering<'saveBundleOrder'>) =>
-  answerCallWith('saveBundleOrder', answer);
-
-export const saveBundleDescriptionHandler = (answer: CallAnswering<'saveBundleDescription'>) =>
-  answerCallWith('saveBundleDescription', answer);
-
-export const generateBundleHandler = (answer: CallAnswering<'generateBundle'>) =>
-  answerCallWith('generateBundle', answer, 202);
-
-export const bundleDownloadHandler = (answer: CallAnswering<'getBundleDownload'>) =>
-  answerCallWith('getBundleDownload', answer);
 
 /** A processed document of patient 101 as the bundle lists it. */
 export function makeBundleDocument(overrides: Partial<BundleDocument> = {}): BundleDocument {

@@ -1,21 +1,11 @@
-// MSW handlers and test data for the medical chronology calls (same conventions as documentsApiHandlers).
+// Test data for the medical chronology calls.
 import type {
   BuildChronologyResponse,
   ChronologyEvent,
   ChronologyPlace,
   ChronologyResponse,
 } from '@ewrt/contract';
-import { answerCallWith, type CallAnswering } from '@ewrt/shared/testing';
 import { LANGUAGE_MODEL } from './conversationApiHandlers';
-
-export const chronologyHandler = (answer: CallAnswering<'getChronology'>) =>
-  answerCallWith('getChronology', answer);
-
-export const buildChronologyHandler = (answer: CallAnswering<'buildChronology'>) =>
-  answerCallWith('buildChronology', answer, 202);
-
-export const exportChronologyHandler = (answer: CallAnswering<'exportChronology'>) =>
-  answerCallWith('exportChronology', answer);
 
 export const BUILD_STARTED: BuildChronologyResponse = {
   success: true,

@@ -1,5 +1,4 @@
-// MSW handlers and test data for the question calls (patient records and opinion documents) and the page view.
-// Each handler takes the answer's body (sent as 200 JSON) or a function of what the call received for anything dynamic.
+// Test data for the question calls (patient records and opinion documents) and the page view.
 import type {
   ClearConversationResponse,
   ConversationEntry,
@@ -10,15 +9,10 @@ import type {
   SourceLocation,
   UpdateDateOfEventResponse,
 } from '@ewrt/contract';
-import { answerCallWith, HttpResponse, type CallAnswering } from '@ewrt/shared/testing';
+import { HttpResponse } from '@ewrt/shared/testing';
 
 // The page viewer's own calls and data are shared by every screen that opens it.
-export {
-  makeDocumentPage,
-  makePageImage,
-  patientDocumentPageHandler,
-  patientPageImageHandler,
-} from '@ewrt/shared/testing';
+export { makeDocumentPage, makePageImage } from '@ewrt/shared/testing';
 
 // Test data
 
@@ -153,50 +147,12 @@ export const CLEARED: ClearConversationResponse = {
 
 // Patient records
 
-export const patientConversationHandler = (answer: CallAnswering<'getConversation'>) =>
-  answerCallWith('getConversation', answer);
-
-export const patientQueryHandler = (answer: CallAnswering<'query'>) => answerCallWith('query', answer);
-
-export const clearPatientConversationHandler = (answer: CallAnswering<'clearConversation'>) =>
-  answerCallWith('clearConversation', answer);
-
-export const exportPatientConversationHandler = (answer: CallAnswering<'exportConversation'>) =>
-  answerCallWith('exportConversation', answer);
-
-export const savePatientConversationHandler = (answer: CallAnswering<'saveConversationToVectors'>) =>
-  answerCallWith('saveConversationToVectors', answer);
-
-export const updateDateOfEventHandler = (answer: CallAnswering<'updateDateOfEvent'>) =>
-  answerCallWith('updateDateOfEvent', answer);
-
 export const dateOfEventUpdated = (patient: Patient): UpdateDateOfEventResponse => ({
   patient,
   message: 'Date of event updated',
 });
 
 // The user's opinion documents
-
-export const opinionConversationHandler = (answer: CallAnswering<'getOpinionConversation'>) =>
-  answerCallWith('getOpinionConversation', answer);
-
-export const opinionQueryHandler = (answer: CallAnswering<'queryOpinions'>) =>
-  answerCallWith('queryOpinions', answer);
-
-export const clearOpinionConversationHandler = (answer: CallAnswering<'clearOpinionConversation'>) =>
-  answerCallWith('clearOpinionConversation', answer);
-
-export const exportOpinionConversationHandler = (answer: CallAnswering<'exportOpinionConversation'>) =>
-  answerCallWith('exportOpinionConversation', answer);
-
-export const saveOpinionConversationHandler = (answer: CallAnswering<'saveOpinionConversationToVectors'>) =>
-  answerCallWith('saveOpinionConversationToVectors', answer);
-
-export const opinionDocumentPageHandler = (answer: CallAnswering<'getOpinionDocumentPage'>) =>
-  answerCallWith('getOpinionDocumentPage', answer);
-
-export const opinionPageImageHandler = (answer: CallAnswering<'getOpinionPageImage'>) =>
-  answerCallWith('getOpinionPageImage', answer);
 
 /** A .docx answer as the export calls send it, named by Content-Disposition. */
 export function docxAnswer(contentDisposition: string) {

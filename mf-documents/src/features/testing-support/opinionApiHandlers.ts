@@ -1,33 +1,6 @@
-// MSW handlers and test data for the opinion document calls (OPN-04) of the upload and
-// management screens. Each handler takes the answer's body (sent as JSON with the call's usual status) or an MSW
-// function of what the call received for anything dynamic.
+// Test data for the opinion document calls (OPN-04) of the upload and management screens.
 import type { Job, OpinionDocumentListResponse, PatientDocument } from '@ewrt/contract';
-import { answerCallWith, type CallAnswering } from '@ewrt/shared/testing';
 import { makeJob, makePatientDocument, makePatientDocumentList } from './documentFixtures';
-
-export const validateOpinionDocumentHandler = (answer: CallAnswering<'validateOpinionDocument'>) =>
-  answerCallWith('validateOpinionDocument', answer);
-
-export const uploadOpinionDocumentHandler = (answer: CallAnswering<'uploadOpinionDocument'>) =>
-  answerCallWith('uploadOpinionDocument', answer, 202);
-
-export const opinionJobStatusHandler = (answer: CallAnswering<'getOpinionJobStatus'>) =>
-  answerCallWith('getOpinionJobStatus', answer);
-
-export const listOpinionDocumentsHandler = (answer: CallAnswering<'listOpinionDocuments'>) =>
-  answerCallWith('listOpinionDocuments', answer);
-
-export const opinionDocumentDownloadHandler = (answer: CallAnswering<'getOpinionDocumentDownload'>) =>
-  answerCallWith('getOpinionDocumentDownload', answer);
-
-export const deleteOpinionDocumentHandler = (answer: CallAnswering<'deleteOpinionDocument'>) =>
-  answerCallWith('deleteOpinionDocument', answer);
-
-export const rebuildOpinionVectorsHandler = (answer: CallAnswering<'rebuildOpinionVectors'>) =>
-  answerCallWith('rebuildOpinionVectors', answer, 202);
-
-export const generateOpinionFileListHandler = (answer: CallAnswering<'generateOpinionFileList'>) =>
-  answerCallWith('generateOpinionFileList', answer);
 
 /** One of the user's opinion documents: the same shape as a patient's document. */
 export function makeOpinionDocument(overrides: Partial<PatientDocument> = {}): PatientDocument {

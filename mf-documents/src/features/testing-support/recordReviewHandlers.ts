@@ -1,23 +1,10 @@
-// MSW handlers and test data for the record review calls (same conventions as documentsApiHandlers).
+// Test data for the record review calls.
 import type {
   DuplicateDocument,
   DuplicateGroupsResponse,
   RecordFlag,
   RecordGapsResponse,
 } from '@ewrt/contract';
-import { answerCallWith, type CallAnswering } from '@ewrt/shared/testing';
-
-export const duplicateGroupsHandler = (answer: CallAnswering<'getDuplicateGroups'>) =>
-  answerCallWith('getDuplicateGroups', answer);
-
-export const setAsideHandler = (answer: CallAnswering<'setAsideDuplicates'>) =>
-  answerCallWith('setAsideDuplicates', answer);
-
-export const restoreHandler = (answer: CallAnswering<'restoreDuplicate'>) =>
-  answerCallWith('restoreDuplicate', answer);
-
-export const recordGapsHandler = (answer: CallAnswering<'getRecordGaps'>) =>
-  answerCallWith('getRecordGaps', answer);
 
 /** A processed one-page letter in the records. */
 export function makeDuplicateDocument(overrides: Partial<DuplicateDocument> = {}): DuplicateDocument {

@@ -10,6 +10,7 @@ import {
   makeUser,
   provideRuntimeConfig,
   setupApiServer,
+  answerCallWith,
 } from '@ewrt/shared/testing';
 import { DocumentsApp } from '../../app/DocumentsApp';
 import { confirmDocumentDeletion } from '../testing-support/confirmDocumentDeletion';
@@ -19,16 +20,7 @@ import {
   makePatientDocumentList,
   makeProcessingCapabilities,
 } from '../testing-support/documentFixtures';
-import {
-  apiError,
-  deleteDocumentHandler,
-  documentDownloadHandler,
-  generateFileListHandler,
-  listPatientDocumentsHandler,
-  listPatientJobsHandler,
-  processingCapabilitiesHandler,
-  rebuildPatientVectorsHandler,
-} from '../testing-support/documentsApiHandlers';
+import { apiError } from '../testing-support/documentsApiHandlers';
 import { LocationDisplay } from '../testing-support/LocationDisplay';
 import { recordLinkClicks, type ClickedLink } from '../testing-support/recordLinkClicks';
 import { renderDocumentsApp } from '../testing-support/renderDocumentsApp';
@@ -57,12 +49,12 @@ const requests: { method: string; path: string; body?: unknown }[] = [];
 
 const server = setupApiServer(
   answerCall('getPatient', () => PATIENT),
-  listPatientDocumentsHandler(({ request }) => {
+  answerCallWith('listPatientDocuments', ({ request }) => {
     requests.push({ method: 'GET', path: new URL(request.url).pathname });
     return HttpResponse.json(makePatientDocumentList(documents));
   }),
   // Process Documents opens the processing screen, which asks what the server can read.
-  processingCapabilitiesHandler(makeProcessingCapabilities()),
+  answerCallWith('getProcessingCapabilities', makeProcessingCapabilities()),
 );
 
 let clickedLinks: ClickedLink[];
@@ -144,7 +136,7 @@ describe('VectorManagementPage', () => {
   it('downloads a document from the signed link the server answers', async () => {
     const asked: string[] = [];
     server.use(
-      documentDownloadHandler(({ params }) => {
+      answerCallWith('getDocumentDownload', ({ params }) => {
         asked.push(`${String(params.patientId)}/${String(params.s3_key)}`);
         return HttpResponse.json({ download_url: '/api/files/signed-letter', filename: 'gp-letter.docx' });
       }),
@@ -163,7 +155,7 @@ describe('VectorManagementPage', () => {
   });
 
   it("a failed download shows 'Failed to download document'", async () => {
-    server.use(documentDownloadHandler(() => new HttpResponse(null, { status: 500 })));
+    server.use(answerCallWith('getDocumentDownload', () => new HttpResponse(null, { status: 500 })));
     const user = renderPage();
     await loaded();
 
@@ -176,7 +168,7 @@ describe('VectorManagementPage', () => {
   it('deletes a document after a confirmation naming the file, then reloads the list', async () => {
     const deleted: unknown[] = [];
     server.use(
-      deleteDocumentHandler(async ({ request, params }) => {
+      answerCallWith('deleteDocument', async ({ request, params }) => {
         deleted.push({ patientId: params.patientId, body: await request.json() });
         documents = [SUMMARY];
         return HttpResponse.json(makeDocumentDeleteResponse());
@@ -211,7 +203,7 @@ describe('VectorManagementPage', () => {
 
   it('a deletion whose automatic rebuild failed leaves a warning naming the file and the reason', async () => {
     server.use(
-      deleteDocumentHandler(() => {
+      answerCallWith('deleteDocument', () => {
         documents = [SUMMARY];
         return HttpResponse.json(makeDocumentDeleteResponse({ success: false, message: 'index is locked' }));
       }),
@@ -229,7 +221,7 @@ describe('VectorManagementPage', () => {
   });
 
   it("a refused deletion shows 'Failed to delete document' and keeps the document", async () => {
-    server.use(deleteDocumentHandler(() => new HttpResponse(null, { status: 500 })));
+    server.use(answerCallWith('deleteDocument', () => new HttpResponse(null, { status: 500 })));
     const user = renderPage();
     await loaded();
 
@@ -240,7 +232,7 @@ describe('VectorManagementPage', () => {
   });
 
   it("the server's message is preferred when a deletion is refused", async () => {
-    server.use(deleteDocumentHandler(() => apiError(404, 'Document not found')));
+    server.use(answerCallWith('deleteDocument', () => apiError(404, 'Document not found')));
     const user = renderPage();
     await loaded();
 
@@ -252,12 +244,12 @@ describe('VectorManagementPage', () => {
   it('Rebuild Vectors starts a background job and links to the job list', async () => {
     const rebuilds: string[] = [];
     server.use(
-      rebuildPatientVectorsHandler(({ params }) => {
+      answerCallWith('rebuildPatientVectors', ({ params }) => {
         rebuilds.push(String(params.patientId));
         return HttpResponse.json({ success: true, message: 'Rebuild queued', job_id: 77 }, { status: 202 });
       }),
       // The job list the link opens.
-      listPatientJobsHandler({ jobs: [] }),
+      answerCallWith('listPatientJobs', { jobs: [] }),
     );
     // The job list listens for job updates on the configured socket.
     provideRuntimeConfig();
@@ -273,7 +265,7 @@ describe('VectorManagementPage', () => {
   });
 
   it("a failed rebuild shows 'Failed to rebuild vector store'", async () => {
-    server.use(rebuildPatientVectorsHandler(() => new HttpResponse(null, { status: 500 })));
+    server.use(answerCallWith('rebuildPatientVectors', () => new HttpResponse(null, { status: 500 })));
     const user = renderPage();
     await loaded();
 
@@ -285,7 +277,7 @@ describe('VectorManagementPage', () => {
   it('Download File List asks for a list of every file name and downloads it', async () => {
     const lists: unknown[] = [];
     server.use(
-      generateFileListHandler(async ({ request }) => {
+      answerCallWith('generateFileList', async ({ request }) => {
         lists.push(await request.json());
         return HttpResponse.json({
           download_url: '/api/files/signed-list',
@@ -320,7 +312,7 @@ describe('VectorManagementPage', () => {
   });
 
   it("a failed file list shows 'Failed to generate file list'", async () => {
-    server.use(generateFileListHandler(() => new HttpResponse(null, { status: 500 })));
+    server.use(answerCallWith('generateFileList', () => new HttpResponse(null, { status: 500 })));
     const user = renderPage();
     await loaded();
 
@@ -348,7 +340,7 @@ describe('VectorManagementPage', () => {
   it('a failed load shows the error view; Retry loads again', async () => {
     let failing = true;
     server.use(
-      listPatientDocumentsHandler(() =>
+      answerCallWith('listPatientDocuments', () =>
         failing
           ? new HttpResponse(null, { status: 500 })
           : HttpResponse.json(makePatientDocumentList(documents)),
@@ -366,7 +358,7 @@ describe('VectorManagementPage', () => {
   });
 
   it("the error view shows the server's message and Go Back returns to the previous screen", async () => {
-    server.use(listPatientDocumentsHandler(() => apiError(403, 'Access denied for this patient')));
+    server.use(answerCallWith('listPatientDocuments', () => apiError(403, 'Access denied for this patient')));
     sessionStore.signIn('test-token', makeUser());
     render(
       <AppProviders>

@@ -5,10 +5,9 @@ import {
   HttpResponse,
   makeDocumentPage,
   makePageImage,
-  patientDocumentPageHandler,
-  patientPageImageHandler,
   renderWithProviders,
   setupApiServer,
+  answerCallWith,
 } from '@ewrt/shared/testing';
 import { makeProcessingResult } from '../testing-support/draftReportHandlers';
 import { GeneratedReportPanel } from './GeneratedReportPanel';
@@ -23,7 +22,7 @@ const SOURCE = '[1] discharge-summary.pdf, page 3 (bundle page 17)';
 function citedPage() {
   const asked: string[] = [];
   server.use(
-    patientDocumentPageHandler(({ params }) => {
+    answerCallWith('getDocumentPage', ({ params }) => {
       asked.push(
         `text ${String(params.patientId)} ${decodeURIComponent(String(params.s3_key))} ${String(params.page)}`,
       );
@@ -47,7 +46,7 @@ function citedPage() {
         }),
       );
     }),
-    patientPageImageHandler(({ params, request }) => {
+    answerCallWith('getPatientPageImage', ({ params, request }) => {
       const chunk = new URL(request.url).searchParams.get('chunk_id');
       asked.push(`image ${String(params.patientId)} ${String(params.page)} chunk=${chunk}`);
       return HttpResponse.json(

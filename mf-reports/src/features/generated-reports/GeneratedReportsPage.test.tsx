@@ -9,15 +9,12 @@ import {
   makeUser,
   renderWithProviders,
   setupApiServer,
+  answerCallWith,
 } from '@ewrt/shared/testing';
 import {
   bareGeneratedReportError,
-  deleteGeneratedDocumentHandler,
-  generatedDocumentDownloadHandler,
   generatedDocumentsListing,
   generatedReportApiError,
-  getPatientHandler,
-  listGeneratedDocumentsHandler,
   makeGeneratedDocument,
 } from '../testing-support/generatedReportHandlers';
 import { GeneratedReportsPage } from './GeneratedReportsPage';
@@ -48,7 +45,7 @@ const NOTES = makeGeneratedDocument({
 });
 const LISTING = generatedDocumentsListing([DRAFT, PDF_COPY, NOTES], 2.99);
 
-const server = setupApiServer(listGeneratedDocumentsHandler(LISTING));
+const server = setupApiServer(answerCallWith('listGeneratedDocuments', LISTING));
 
 function WhereAmI() {
   const location = useLocation();
@@ -154,7 +151,7 @@ it('filters by file name and by job id, counting the filtered results', async ()
 });
 
 it('without reports, offers Generate First Report, which opens the draft report screen for this patient', async () => {
-  server.use(listGeneratedDocumentsHandler(generatedDocumentsListing([], 0)));
+  server.use(answerCallWith('listGeneratedDocuments', generatedDocumentsListing([], 0)));
   const user = renderPage();
   await user.click(await screen.findByRole('button', { name: 'Generate First Report' }, slow));
   expect(screen.getByTestId('location')).toHaveTextContent('/draft-report?patientId=101');
@@ -163,7 +160,7 @@ it('without reports, offers Generate First Report, which opens the draft report 
 it('downloads a report from its signed link and says so', async () => {
   let requested: unknown = null;
   server.use(
-    generatedDocumentDownloadHandler(({ params }) => {
+    answerCallWith('downloadGeneratedDocument', ({ params }) => {
       requested = params;
       return HttpResponse.json({ download_url: '/api/files/signed-57', filename: PDF_COPY.filename });
     }),
@@ -184,7 +181,7 @@ it.each([
   ['the server’s message', () => generatedReportApiError(404, 'Document not found'), 'Document not found'],
   ['its own message', bareGeneratedReportError, 'Failed to download document'],
 ])('a failed download says so with %s', async (_, answer, shown) => {
-  server.use(generatedDocumentDownloadHandler(answer));
+  server.use(answerCallWith('downloadGeneratedDocument', answer));
   const user = renderPage();
   await user.click((await loadedRowOf(DRAFT.filename)).getByRole('button', { name: /^Download/ }));
   expect(await screen.findByText(shown, {}, slow)).toBeInTheDocument();
@@ -202,9 +199,9 @@ async function askToDelete(user: ReturnType<typeof userEvent.setup>, document: G
 it('deletes a report once confirmed (Cancel sends nothing), then lists the rest', async () => {
   const deleted: unknown[] = [];
   server.use(
-    deleteGeneratedDocumentHandler(({ params }) => {
+    answerCallWith('deleteGeneratedDocument', ({ params }) => {
       deleted.push(params);
-      server.use(listGeneratedDocumentsHandler(generatedDocumentsListing([DRAFT, NOTES], 2.5)));
+      server.use(answerCallWith('listGeneratedDocuments', generatedDocumentsListing([DRAFT, NOTES], 2.5)));
       return HttpResponse.json({ message: 'Document deleted' });
     }),
   );
@@ -230,7 +227,7 @@ it.each([
   ],
   ['its own message', bareGeneratedReportError, 'Failed to delete document'],
 ])('a failed deletion says so with %s and keeps the report', async (_, answer, shown) => {
-  server.use(deleteGeneratedDocumentHandler(answer));
+  server.use(answerCallWith('deleteGeneratedDocument', answer));
   const user = renderPage();
   const dialog = await askToDelete(user, DRAFT);
   await user.click(dialog.getByRole('button', { name: 'Delete' }));
@@ -246,12 +243,12 @@ it.each([
   ],
   ['its own message', bareGeneratedReportError, 'Error loading generative AI documents'],
 ])('when the list cannot be read, says so with %s and Retry lists it', async (_, answer, shown) => {
-  server.use(listGeneratedDocumentsHandler(answer));
+  server.use(answerCallWith('listGeneratedDocuments', answer));
   const user = renderPage();
   expect(await screen.findByText(shown, {}, slow)).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Generate First Report' })).not.toBeInTheDocument();
 
-  server.use(listGeneratedDocumentsHandler(LISTING));
+  server.use(answerCallWith('listGeneratedDocuments', LISTING));
   await user.click(screen.getByRole('button', { name: 'Retry' }));
   await listShown();
 });
@@ -260,8 +257,8 @@ it('works on the ?patientId= patient rather than the selected one', async () => 
   const other = makePatient({ ID_Patient: 202, FirstName: 'Bea', Surname: 'Other', MRN: 'DEMO-0202' });
   const listed: unknown[] = [];
   server.use(
-    getPatientHandler(other),
-    listGeneratedDocumentsHandler(({ params }) => {
+    answerCallWith('getPatient', other),
+    answerCallWith('listGeneratedDocuments', ({ params }) => {
       listed.push(params.patientId);
       return HttpResponse.json(LISTING);
     }),
@@ -286,8 +283,8 @@ it.each([
 ])('when %s, says so, links to patient search and lists nothing', async (_, route, shown) => {
   let listings = 0;
   server.use(
-    getPatientHandler(() => generatedReportApiError(404, 'Patient not found')),
-    listGeneratedDocumentsHandler(() => {
+    answerCallWith('getPatient', () => generatedReportApiError(404, 'Patient not found')),
+    answerCallWith('listGeneratedDocuments', () => {
       listings += 1;
       return HttpResponse.json(LISTING);
     }),

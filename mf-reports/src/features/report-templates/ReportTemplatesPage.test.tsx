@@ -2,17 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReportTemplate } from '@ewrt/contract';
 import { AUTHORING_DOCX_MAX_BYTES } from '@ewrt/contract/limits';
-import { HttpResponse, makeUser, renderWithProviders, setupApiServer } from '@ewrt/shared/testing';
+import {
+  HttpResponse,
+  makeUser,
+  renderWithProviders,
+  setupApiServer,
+  answerCallWith,
+} from '@ewrt/shared/testing';
 import {
   authoringDocumentApiError,
   bareServerError,
-  deleteReportTemplateHandler,
-  listReportTemplatesHandler,
   makeReportTemplate,
   pickedFile,
-  reportTemplateDownloadHandler,
-  updateReportTemplateHandler,
-  uploadReportTemplateHandler,
   wordFile,
 } from '../testing-support/authoringDocumentHandlers';
 import { ReportTemplatesPage } from './ReportTemplatesPage';
@@ -32,7 +33,7 @@ const NEUROLOGY = makeReportTemplate({
   created_at: '2026-03-09T16:45:00.000Z',
 });
 
-const server = setupApiServer(listReportTemplatesHandler({ templates: [ORTHOPAEDIC, NEUROLOGY] }));
+const server = setupApiServer(answerCallWith('listReportTemplates', { templates: [ORTHOPAEDIC, NEUROLOGY] }));
 
 function renderPage() {
   renderWithProviders(<ReportTemplatesPage />, { route: '/report-templates', user: EXPERT });
@@ -97,7 +98,7 @@ describe('the template table', () => {
   });
 
   it('without templates, says there are none yet', async () => {
-    server.use(listReportTemplatesHandler({ templates: [] }));
+    server.use(answerCallWith('listReportTemplates', { templates: [] }));
     renderPage();
     expect(await screen.findByText(/You have no report templates yet/, {}, slow)).toBeInTheDocument();
   });
@@ -110,12 +111,12 @@ describe('the template table', () => {
     ],
     ['its own message', bareServerError, 'Failed to load report templates'],
   ])('when the list cannot be read, says so with %s and offers Retry', async (_, answer, shown) => {
-    server.use(listReportTemplatesHandler(answer));
+    server.use(answerCallWith('listReportTemplates', answer));
     const user = userEvent.setup();
     renderPage();
     expect(await screen.findByText(shown, {}, slow)).toBeInTheDocument();
 
-    server.use(listReportTemplatesHandler({ templates: [ORTHOPAEDIC] }));
+    server.use(answerCallWith('listReportTemplates', { templates: [ORTHOPAEDIC] }));
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await tableShown();
   });
@@ -126,7 +127,7 @@ describe('uploading a template', () => {
     // Each upload's user and fields in order; a file appears as its name.
     const uploads: { userId: unknown; fields: [string, string][] }[] = [];
     server.use(
-      uploadReportTemplateHandler(async ({ request, params }) => {
+      answerCallWith('uploadReportTemplate', async ({ request, params }) => {
         const form = await request.formData();
         uploads.push({
           userId: params.id,
@@ -174,7 +175,7 @@ describe('uploading a template', () => {
     );
     await user.upload(fileInput(), wordFile('clinical-negligence.docx'));
     const added = makeReportTemplate({ ID_Template: 9, template_name: 'Clinical negligence' });
-    server.use(listReportTemplatesHandler({ templates: [ORTHOPAEDIC, NEUROLOGY, added] }));
+    server.use(answerCallWith('listReportTemplates', { templates: [ORTHOPAEDIC, NEUROLOGY, added] }));
     await user.click(uploadCard().getByRole('button', { name: 'Upload' }));
 
     expect(await screen.findByText('Template uploaded successfully', {}, slow)).toBeInTheDocument();
@@ -253,7 +254,7 @@ describe('uploading a template', () => {
     ],
     ['its own message', bareServerError, 'Failed to upload report template'],
   ])('a refused upload says so with %s and keeps what was entered', async (_, answer, shown) => {
-    server.use(uploadReportTemplateHandler(answer));
+    server.use(answerCallWith('uploadReportTemplate', answer));
     const user = userEvent.setup();
     renderPage();
     await tableShown();
@@ -271,7 +272,7 @@ describe('downloading a template', () => {
   it('follows the signed link of that template', async () => {
     let requested: unknown = null;
     server.use(
-      reportTemplateDownloadHandler(({ params }) => {
+      answerCallWith('getReportTemplateDownload', ({ params }) => {
         requested = params.templateId;
         return HttpResponse.json({ download_url: '/api/files/signed-template-8', filename: 'neuro-cp.docx' });
       }),
@@ -302,7 +303,7 @@ describe('downloading a template', () => {
     ],
     ['its own message', bareServerError, 'Failed to download report template'],
   ])('a failed download says so with %s', async (_, answer, shown) => {
-    server.use(reportTemplateDownloadHandler(answer));
+    server.use(answerCallWith('getReportTemplateDownload', answer));
     const user = userEvent.setup();
     renderPage();
     await tableShown();
@@ -321,7 +322,7 @@ describe('editing a template', () => {
   it("refuses a blank name with 'Template name is required' and sends nothing", async () => {
     let updates = 0;
     server.use(
-      updateReportTemplateHandler(() => {
+      answerCallWith('updateReportTemplate', () => {
         updates += 1;
         return savedAnswer('Template updated successfully');
       }),
@@ -345,7 +346,7 @@ describe('editing a template', () => {
   it('saves the trimmed name and description with PUT, shows the server’s message and lists the change', async () => {
     const bodies: unknown[] = [];
     server.use(
-      updateReportTemplateHandler(async ({ request, params }) => {
+      answerCallWith('updateReportTemplate', async ({ request, params }) => {
         expect(params).toMatchObject({ id: '27', templateId: '7' });
         bodies.push(await request.json());
         return HttpResponse.json({ message: 'Template updated successfully', template: ORTHOPAEDIC });
@@ -358,7 +359,7 @@ describe('editing a template', () => {
     await enterText(user, dialog.getByLabelText('Template name'), ' PI orthopaedic ');
     await user.clear(dialog.getByLabelText('Description (optional)'));
     server.use(
-      listReportTemplatesHandler({
+      answerCallWith('listReportTemplates', {
         templates: [{ ...ORTHOPAEDIC, template_name: 'PI orthopaedic', description: null }, NEUROLOGY],
       }),
     );
@@ -378,7 +379,7 @@ describe('editing a template', () => {
     ],
     ['its own message', bareServerError, 'Failed to update report template'],
   ])('a failed update says so with %s and keeps the dialog open', async (_, answer, shown) => {
-    server.use(updateReportTemplateHandler(answer));
+    server.use(answerCallWith('updateReportTemplate', answer));
     const user = userEvent.setup();
     renderPage();
     const dialog = await openEdit(user);
@@ -401,7 +402,7 @@ describe('deleting a template', () => {
   it('asks first; Cancel sends nothing', async () => {
     let deletions = 0;
     server.use(
-      deleteReportTemplateHandler(() => {
+      answerCallWith('deleteReportTemplate', () => {
         deletions += 1;
         return HttpResponse.json({ message: 'Template deleted successfully' });
       }),
@@ -417,9 +418,9 @@ describe('deleting a template', () => {
   it('confirmed, deletes that template, shows the server’s message and drops it from the table', async () => {
     let deleted: unknown = null;
     server.use(
-      deleteReportTemplateHandler(({ params }) => {
+      answerCallWith('deleteReportTemplate', ({ params }) => {
         deleted = params;
-        server.use(listReportTemplatesHandler({ templates: [ORTHOPAEDIC] }));
+        server.use(answerCallWith('listReportTemplates', { templates: [ORTHOPAEDIC] }));
         return HttpResponse.json({ message: 'Template deleted successfully' });
       }),
     );
@@ -443,7 +444,7 @@ describe('deleting a template', () => {
     ],
     ['its own message', bareServerError, 'Failed to delete report template'],
   ])('a failed deletion says so with %s', async (_, answer, shown) => {
-    server.use(deleteReportTemplateHandler(answer));
+    server.use(answerCallWith('deleteReportTemplate', answer));
     const user = userEvent.setup();
     renderPage();
     const dialog = await askToDelete(user);

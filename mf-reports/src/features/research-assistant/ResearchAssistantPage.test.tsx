@@ -1,25 +1,24 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ResearchSearchRequest, TrustedSource } from '@ewrt/contract';
-import { HttpResponse, makeUser, renderWithProviders, setupApiServer } from '@ewrt/shared/testing';
+import {
+  HttpResponse,
+  makeUser,
+  renderWithProviders,
+  setupApiServer,
+  answerCallWith,
+} from '@ewrt/shared/testing';
 import { recordSavedFiles, wordFileAnswer } from '../testing-support/chatHandlers';
 import {
   bareResearchServerError,
-  createSourceHandler,
-  deleteSourceHandler,
-  exportResearchHandler,
   makeResearchAnswer,
   makeResearchSource,
   makeResearchStatus,
   makeTrustedSource,
   RESEARCH_MODEL,
   researchApiError,
-  researchStatusHandler,
   savedSource,
   searchResearchHandler,
-  toggleSourceHandler,
-  trustedSourcesHandler,
-  updateSourceHandler,
 } from '../testing-support/researchHandlers';
 import { ResearchAssistantPage } from './ResearchAssistantPage';
 
@@ -39,8 +38,8 @@ const NO_ACTIVE_SOURCE =
   'No active trusted sources configured. Please activate at least one source before asking questions.';
 
 const server = setupApiServer(
-  trustedSourcesHandler({ sources: [NICE, BMJ] }),
-  researchStatusHandler(makeResearchStatus()),
+  answerCallWith('listTrustedSources', { sources: [NICE, BMJ] }),
+  answerCallWith('getResearchStatus', makeResearchStatus()),
 );
 
 function renderPage() {
@@ -112,7 +111,7 @@ describe('asking a question', () => {
   it("refuses to send without an active source, and shows the server's message or 'Error performing research'", async () => {
     const received: ResearchSearchRequest[] = [];
     server.use(
-      trustedSourcesHandler({ sources: [{ ...NICE, is_active: false }] }),
+      answerCallWith('listTrustedSources', { sources: [{ ...NICE, is_active: false }] }),
       searchResearchHandler(() => researchApiError(502, 'The web search did not answer'), received),
     );
     const user = renderPage();
@@ -122,7 +121,9 @@ describe('asking a question', () => {
     expect(received).toHaveLength(0);
     expect(questionBox()).toHaveValue('Is ibuprofen safe after a fracture?');
 
-    server.use(toggleSourceHandler(savedSource('Source activated', { ...NICE, is_active: true })));
+    server.use(
+      answerCallWith('toggleTrustedSource', savedSource('Source activated', { ...NICE, is_active: true })),
+    );
     await user.click(screen.getByLabelText('Search NICE'));
     expect(await screen.findByText('Source activated successfully', {}, slow)).toBeVisible();
     expect(screen.getByText('Searching: nice.org.uk')).toBeVisible();
@@ -164,7 +165,7 @@ describe('asking a question', () => {
     await ask(user, 'Whiplash recovery?');
     await within(conversation()).findByRole('article', { name: 'Response' }, slow);
     server.use(
-      exportResearchHandler(async ({ request }) => {
+      answerCallWith('exportResearch', async ({ request }) => {
         exported.push(await request.json());
         return wordFileAnswer();
       }),
@@ -179,7 +180,7 @@ describe('asking a question', () => {
       conversation_history: [],
     });
 
-    server.use(exportResearchHandler(bareResearchServerError));
+    server.use(answerCallWith('exportResearch', bareResearchServerError));
     await user.click(actions().getByRole('button', { name: /Export Report/ }));
     expect(await screen.findByText('Error exporting research report', {}, slow)).toBeVisible();
 
@@ -191,7 +192,9 @@ describe('asking a question', () => {
 
 describe('trusted sources', () => {
   it('marks defaults, offers Delete only for the user’s own, and toggles with its messages', async () => {
-    server.use(toggleSourceHandler(savedSource('Source deactivated', { ...BMJ, is_active: false })));
+    server.use(
+      answerCallWith('toggleTrustedSource', savedSource('Source deactivated', { ...BMJ, is_active: false })),
+    );
     const user = renderPage();
     await sourceList();
     expect(itemOf('NICE').getByText('Default')).toBeVisible();
@@ -209,7 +212,7 @@ describe('trusted sources', () => {
     expect(bmjSwitch).not.toBeChecked();
     expect(screen.getByText('Searching: nice.org.uk')).toBeVisible();
 
-    server.use(toggleSourceHandler(bareResearchServerError));
+    server.use(answerCallWith('toggleTrustedSource', bareResearchServerError));
     await user.click(screen.getByLabelText('Search NICE'));
     expect(await screen.findByText('Error updating source status', {}, slow)).toBeVisible();
     expect(screen.getByLabelText('Search NICE')).toBeChecked();
@@ -225,7 +228,7 @@ describe('trusted sources', () => {
       is_default: false,
     });
     server.use(
-      createSourceHandler(async ({ request }) => {
+      answerCallWith('createTrustedSource', async ({ request }) => {
         created.push(await request.json());
         return created.length === 1
           ? researchApiError(409, 'You already have a trusted source for this domain')
@@ -267,7 +270,7 @@ describe('trusted sources', () => {
     const renamed: TrustedSource = { ...BMJ, source_name: 'BMJ' };
     let attempts = 0;
     server.use(
-      updateSourceHandler(() => {
+      answerCallWith('updateTrustedSource', () => {
         attempts += 1;
         return attempts === 1
           ? bareResearchServerError()
@@ -291,7 +294,7 @@ describe('trusted sources', () => {
   it('deletes a source after confirmation, and keeps the dialog open with the failure', async () => {
     let attempts = 0;
     server.use(
-      deleteSourceHandler(() => {
+      answerCallWith('deleteTrustedSource', () => {
         attempts += 1;
         return attempts === 1 ? bareResearchServerError() : HttpResponse.json({ message: 'Deleted' });
       }),
@@ -313,7 +316,8 @@ describe('trusted sources', () => {
 describe('the service status and loading failures', () => {
   it('shows an unavailable service with its flags and disables the question box; a failed list says so', async () => {
     server.use(
-      researchStatusHandler(
+      answerCallWith(
+        'getResearchStatus',
         makeResearchStatus({
           available: false,
           message: 'Web search is not configured',
@@ -321,7 +325,7 @@ describe('the service status and loading failures', () => {
           search_provider: null,
         }),
       ),
-      trustedSourcesHandler(bareResearchServerError),
+      answerCallWith('listTrustedSources', bareResearchServerError),
     );
     renderPage();
     expect(
@@ -339,7 +343,7 @@ describe('the service status and loading failures', () => {
   });
 
   it('says when the status cannot be checked', async () => {
-    server.use(researchStatusHandler(bareResearchServerError));
+    server.use(answerCallWith('getResearchStatus', bareResearchServerError));
     renderPage();
     expect(await statusCard().findByText('Unable to check research service status', {}, slow)).toBeVisible();
     expect(questionBox()).toBeEnabled();

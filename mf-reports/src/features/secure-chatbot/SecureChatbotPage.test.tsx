@@ -7,13 +7,12 @@ import {
   makeUser,
   renderWithProviders,
   setupApiServer,
+  answerCallWith,
 } from '@ewrt/shared/testing';
 import {
   bareChatServerError,
   CHAT_MODEL,
   chatApiError,
-  chatStatusHandler,
-  exportChatHandler,
   makeChatReply,
   makeChatStatus,
   recordSavedFiles,
@@ -30,7 +29,7 @@ const slow = { timeout: 8_000 };
 const EXPERT = makeUser({ ID_User: 12, Name: 'Dr Priya Patel', Username: 'dr.patel' });
 const TOO_LONG = 'Context exceeds 20,000 word limit. Please shorten it before sending.';
 
-const server = setupApiServer(chatStatusHandler(makeChatStatus()), validateContextHandler());
+const server = setupApiServer(answerCallWith('getChatStatus', makeChatStatus()), validateContextHandler());
 
 function renderPage() {
   renderWithProviders(<SecureChatbotPage />, { route: '/secure-chatbot', user: EXPERT });
@@ -152,7 +151,7 @@ describe('the conversation', () => {
 
 describe('the service status', () => {
   it('without a model says the service is not available and disables the message box with the reason', async () => {
-    server.use(chatStatusHandler(UNAVAILABLE_CHAT_STATUS));
+    server.use(answerCallWith('getChatStatus', UNAVAILABLE_CHAT_STATUS));
     renderPage();
     expect(
       await statusCard().findByText(
@@ -167,7 +166,7 @@ describe('the service status', () => {
   });
 
   it('says so when the status cannot be checked, and leaves the message box usable', async () => {
-    server.use(chatStatusHandler(bareChatServerError));
+    server.use(answerCallWith('getChatStatus', bareChatServerError));
     renderPage();
     expect(await statusCard().findByText('Unable to check chat service status', {}, slow)).toBeVisible();
     expect(messageBox()).toBeEnabled();
@@ -237,7 +236,7 @@ describe('Export Chat', () => {
     await say(user, 'Hi');
     await within(conversation()).findByText('Hello.', {}, slow);
     server.use(
-      exportChatHandler(async ({ request }) => {
+      answerCallWith('exportChat', async ({ request }) => {
         exported.push(await request.json());
         return wordFileAnswer();
       }),
@@ -253,7 +252,7 @@ describe('Export Chat', () => {
       ],
     });
 
-    server.use(exportChatHandler(bareChatServerError));
+    server.use(answerCallWith('exportChat', bareChatServerError));
     await user.click(exportButton);
     expect(await screen.findByText('Error exporting chat history', {}, slow)).toBeVisible();
   });

@@ -1,19 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StructuredTemplateListItem, StructuredTemplateSaveRequest } from '@ewrt/contract';
-import { HttpResponse, makeUser, renderWithProviders, setupApiServer } from '@ewrt/shared/testing';
+import {
+  HttpResponse,
+  makeUser,
+  renderWithProviders,
+  setupApiServer,
+  answerCallWith,
+} from '@ewrt/shared/testing';
 import { ReportsApp } from '../../app/ReportsApp';
 import {
-  createStructuredTemplateHandler,
-  deleteStructuredTemplateHandler,
-  getStructuredTemplateHandler,
   invalidateStructuredTemplateCacheHandler,
-  listStructuredTemplatesHandler,
   makeStructuredTemplateDetail,
   makeStructuredTemplateListItem,
   makeStructuredTemplatePreview,
   makeTemplateSection,
-  previewStructuredTemplateHandler,
   structuredTemplateApiError,
 } from '../testing-support/structuredTemplateHandlers';
 
@@ -43,7 +44,7 @@ let listed: StructuredTemplateListItem[] = [];
 let listCalls = 0;
 
 const server = setupApiServer(
-  listStructuredTemplatesHandler(() => {
+  answerCallWith('listStructuredTemplates', () => {
     listCalls += 1;
     return HttpResponse.json({ templates: listed });
   }),
@@ -133,7 +134,11 @@ describe('StructuredTemplatesPage', () => {
   });
 
   it('says when the templates cannot be loaded, preferring the server message, and retries', async () => {
-    server.use(listStructuredTemplatesHandler(() => structuredTemplateApiError(500, 'Database unavailable')));
+    server.use(
+      answerCallWith('listStructuredTemplates', () =>
+        structuredTemplateApiError(500, 'Database unavailable'),
+      ),
+    );
     const user = renderPage();
 
     expect(await screen.findByText('Failed to load templates', {}, slow)).toBeInTheDocument();
@@ -147,7 +152,7 @@ describe('StructuredTemplatesPage', () => {
   it('deletes a template only after the browser confirmation, then reloads the list', async () => {
     const deleted: string[] = [];
     server.use(
-      deleteStructuredTemplateHandler(({ params }) => {
+      answerCallWith('deleteStructuredTemplate', ({ params }) => {
         deleted.push(String(params.id));
         listed = [COLLEAGUES];
         return HttpResponse.json({ message: 'Template deleted' });
@@ -172,7 +177,7 @@ describe('StructuredTemplatesPage', () => {
   });
 
   it('says when a deletion fails and keeps the card', async () => {
-    server.use(deleteStructuredTemplateHandler(() => HttpResponse.json({}, { status: 500 })));
+    server.use(answerCallWith('deleteStructuredTemplate', () => HttpResponse.json({}, { status: 500 })));
     jest.spyOn(window, 'confirm').mockReturnValue(true);
     const user = renderPage();
 
@@ -189,7 +194,8 @@ describe('StructuredTemplatesPage', () => {
   it("duplicates a template as '<name> (Copy)' with its sections and their parents", async () => {
     const created: StructuredTemplateSaveRequest[] = [];
     server.use(
-      getStructuredTemplateHandler(
+      answerCallWith(
+        'getStructuredTemplate',
         makeStructuredTemplateDetail({
           template: { ID_Template: 32, template_name: 'Clinical negligence', can_edit: false },
           sections: [
@@ -203,7 +209,7 @@ describe('StructuredTemplatesPage', () => {
           ],
         }),
       ),
-      createStructuredTemplateHandler(async ({ request }) => {
+      answerCallWith('createStructuredTemplate', async ({ request }) => {
         const body = (await request.json()) as StructuredTemplateSaveRequest;
         created.push(body);
         listed = [
@@ -237,7 +243,7 @@ describe('StructuredTemplatesPage', () => {
   });
 
   it('says when a duplication fails', async () => {
-    server.use(getStructuredTemplateHandler(() => HttpResponse.json({}, { status: 500 })));
+    server.use(answerCallWith('getStructuredTemplate', () => HttpResponse.json({}, { status: 500 })));
     const user = renderPage();
 
     await user.click(
@@ -250,7 +256,7 @@ describe('StructuredTemplatesPage', () => {
   });
 
   it('previews a template: frontpage, numbered and indented sections with their types, then the endpage', async () => {
-    server.use(previewStructuredTemplateHandler({ preview: makeStructuredTemplatePreview() }));
+    server.use(answerCallWith('previewStructuredTemplate', { preview: makeStructuredTemplatePreview() }));
     const user = renderPage();
 
     await user.click(
@@ -283,7 +289,7 @@ describe('StructuredTemplatesPage', () => {
   });
 
   it('says when a preview cannot be loaded', async () => {
-    server.use(previewStructuredTemplateHandler(() => HttpResponse.json({}, { status: 500 })));
+    server.use(answerCallWith('previewStructuredTemplate', () => HttpResponse.json({}, { status: 500 })));
     const user = renderPage();
 
     await user.click(
@@ -310,7 +316,7 @@ describe('StructuredTemplatesPage', () => {
   it('opens the edit form of the chosen template', async () => {
     const loaded: string[] = [];
     server.use(
-      getStructuredTemplateHandler(({ params }) => {
+      answerCallWith('getStructuredTemplate', ({ params }) => {
         loaded.push(String(params.id));
         return HttpResponse.json(makeStructuredTemplateDetail());
       }),

@@ -1,17 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTHORING_DOCX_MAX_BYTES } from '@ewrt/contract/limits';
-import { HttpResponse, makeUser, renderWithProviders, setupApiServer } from '@ewrt/shared/testing';
+import {
+  HttpResponse,
+  makeUser,
+  renderWithProviders,
+  setupApiServer,
+  answerCallWith,
+} from '@ewrt/shared/testing';
 import {
   authoringDocumentApiError,
   bareServerError,
-  deleteStyleDocumentHandler,
-  getStyleDocumentHandler,
   makeStyleDocumentInfo,
   NO_STYLE_DOCUMENT,
   pickedFile,
-  styleDocumentDownloadHandler,
-  uploadStyleDocumentHandler,
   wordFile,
 } from '../testing-support/authoringDocumentHandlers';
 import { StyleDocumentPage } from './StyleDocumentPage';
@@ -23,7 +25,7 @@ const slow = { timeout: 8_000 };
 const EXPERT = makeUser({ ID_User: 27, Name: 'Dr Chidi Okafor', Username: 'dr.okafor' });
 const CURRENT = makeStyleDocumentInfo();
 
-const server = setupApiServer(getStyleDocumentHandler(CURRENT));
+const server = setupApiServer(answerCallWith('getExampleDocument', CURRENT));
 
 function renderPage() {
   renderWithProviders(<StyleDocumentPage />, { route: '/example-report', user: EXPERT });
@@ -41,7 +43,7 @@ function fileInput(): HTMLInputElement {
 function countUploads(message = 'Example document uploaded successfully') {
   const uploads: [string, string][][] = [];
   server.use(
-    uploadStyleDocumentHandler(async ({ request, params }) => {
+    answerCallWith('uploadExampleDocument', async ({ request, params }) => {
       expect(params.id).toBe('27');
       const form = await request.formData();
       uploads.push(
@@ -77,7 +79,7 @@ describe('the current style document', () => {
   });
 
   it('without one, shows an empty state and an Upload form', async () => {
-    server.use(getStyleDocumentHandler(NO_STYLE_DOCUMENT));
+    server.use(answerCallWith('getExampleDocument', NO_STYLE_DOCUMENT));
     renderPage();
     expect(await currentCard().findByText(/You have no style document yet/, {}, slow)).toBeInTheDocument();
     expect(currentCard().queryByRole('button', { name: /Download/ })).not.toBeInTheDocument();
@@ -93,13 +95,13 @@ describe('the current style document', () => {
     ],
     ['its own message', bareServerError, 'Failed to load example document information'],
   ])('when it cannot be read, says so with %s and offers Retry', async (_, answer, shown) => {
-    server.use(getStyleDocumentHandler(answer));
+    server.use(answerCallWith('getExampleDocument', answer));
     const user = userEvent.setup();
     renderPage();
     expect(await currentCard().findByText(shown, {}, slow)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: /Style Document$/ })).not.toBeInTheDocument();
 
-    server.use(getStyleDocumentHandler(CURRENT));
+    server.use(answerCallWith('getExampleDocument', CURRENT));
     await user.click(currentCard().getByRole('button', { name: 'Retry' }));
     expect(await currentCard().findByText('Patel report style 2025.docx', {}, slow)).toBeInTheDocument();
   });
@@ -110,7 +112,7 @@ describe('uploading', () => {
     let answer: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (answer = resolve));
     server.use(
-      uploadStyleDocumentHandler(async () => {
+      answerCallWith('uploadExampleDocument', async () => {
         await answered;
         return HttpResponse.json({ message: 'Example document replaced successfully' }, { status: 201 });
       }),
@@ -130,7 +132,7 @@ describe('uploading', () => {
   });
 
   it('sends the chosen .docx as `file`, shows the server’s message and the new document', async () => {
-    server.use(getStyleDocumentHandler(NO_STYLE_DOCUMENT));
+    server.use(answerCallWith('getExampleDocument', NO_STYLE_DOCUMENT));
     const uploads = countUploads();
     const user = userEvent.setup();
     renderPage();
@@ -138,7 +140,7 @@ describe('uploading', () => {
 
     await user.upload(fileInput(), wordFile('My style.DOCX'));
     expect(screen.getByText('My style.DOCX')).toBeInTheDocument();
-    server.use(getStyleDocumentHandler(makeStyleDocumentInfo({ filename: 'My style.DOCX' })));
+    server.use(answerCallWith('getExampleDocument', makeStyleDocumentInfo({ filename: 'My style.DOCX' })));
     await user.click(screen.getByRole('button', { name: 'Upload' }));
 
     expect(await screen.findByText('Example document uploaded successfully', {}, slow)).toBeInTheDocument();
@@ -200,7 +202,7 @@ describe('uploading', () => {
     ],
     ['its own message', bareServerError, 'Failed to upload example document'],
   ])('a refused upload says so with %s', async (_, answer, shown) => {
-    server.use(uploadStyleDocumentHandler(answer));
+    server.use(answerCallWith('uploadExampleDocument', answer));
     const user = userEvent.setup();
     renderPage();
     await currentCard().findByText('Patel report style 2025.docx', {}, slow);
@@ -215,7 +217,7 @@ describe('uploading', () => {
 describe('downloading', () => {
   it('follows the signed link under the document’s name', async () => {
     server.use(
-      styleDocumentDownloadHandler({
+      answerCallWith('getExampleDocumentDownload', {
         download_url: '/api/files/signed-style-token',
         filename: 'Patel report style 2025.docx',
       }),
@@ -245,7 +247,7 @@ describe('downloading', () => {
     ],
     ['its own message', bareServerError, 'Failed to download example document'],
   ])('a failed download says so with %s', async (_, answer, shown) => {
-    server.use(styleDocumentDownloadHandler(answer));
+    server.use(answerCallWith('getExampleDocumentDownload', answer));
     const user = userEvent.setup();
     renderPage();
     await currentCard().findByText('Patel report style 2025.docx', {}, slow);
@@ -266,7 +268,7 @@ describe('deleting', () => {
   it('asks first; Cancel keeps the document and sends nothing', async () => {
     let deletions = 0;
     server.use(
-      deleteStyleDocumentHandler(() => {
+      answerCallWith('deleteExampleDocument', () => {
         deletions += 1;
         return HttpResponse.json({ message: 'Deleted' });
       }),
@@ -283,9 +285,9 @@ describe('deleting', () => {
   it("confirmed, deletes it, says 'Example document deleted successfully' and shows the empty state", async () => {
     let deletedFor: unknown = null;
     server.use(
-      deleteStyleDocumentHandler(({ params }) => {
+      answerCallWith('deleteExampleDocument', ({ params }) => {
         deletedFor = params.id;
-        server.use(getStyleDocumentHandler(NO_STYLE_DOCUMENT));
+        server.use(answerCallWith('getExampleDocument', NO_STYLE_DOCUMENT));
         return HttpResponse.json({ message: 'Example document deleted' });
       }),
     );
@@ -308,7 +310,7 @@ describe('deleting', () => {
     ],
     ['its own message', bareServerError, 'Failed to delete example document'],
   ])('a failed deletion says so with %s and keeps the document', async (_, answer, shown) => {
-    server.use(deleteStyleDocumentHandler(answer));
+    server.use(answerCallWith('deleteExampleDocument', answer));
     const user = userEvent.setup();
     renderPage();
     const dialog = await askToDelete(user);

@@ -1,7 +1,6 @@
-// Test data and MSW handlers for the style document and report template calls. Each handler takes either the
-// answer's body (sent as JSON with the call's status) or a function of what the call received for anything dynamic.
+// Test data for the style document and report template calls.
 import type { ExampleDocumentInfo, ReportTemplate } from '@ewrt/contract';
-import { answerCallWith, HttpResponse, type CallAnswering } from '@ewrt/shared/testing';
+import { HttpResponse } from '@ewrt/shared/testing';
 
 /** An error answer as the server sends it (clients show its `message`). */
 export function authoringDocumentApiError(status: number, message: string) {
@@ -12,18 +11,6 @@ export function authoringDocumentApiError(status: number, message: string) {
 export const bareServerError = () => new HttpResponse(null, { status: 500 });
 
 // Style document
-
-export const getStyleDocumentHandler = (answer: CallAnswering<'getExampleDocument'>) =>
-  answerCallWith('getExampleDocument', answer);
-
-export const uploadStyleDocumentHandler = (answer: CallAnswering<'uploadExampleDocument'>) =>
-  answerCallWith('uploadExampleDocument', answer, 201);
-
-export const deleteStyleDocumentHandler = (answer: CallAnswering<'deleteExampleDocument'>) =>
-  answerCallWith('deleteExampleDocument', answer);
-
-export const styleDocumentDownloadHandler = (answer: CallAnswering<'getExampleDocumentDownload'>) =>
-  answerCallWith('getExampleDocumentDownload', answer);
 
 /** The user's style document as the server describes it; override any field. */
 export function makeStyleDocumentInfo(overrides: Partial<ExampleDocumentInfo> = {}): ExampleDocumentInfo {
@@ -49,21 +36,6 @@ export const NO_STYLE_DOCUMENT: ExampleDocumentInfo = {
 };
 
 // Report templates
-
-export const listReportTemplatesHandler = (answer: CallAnswering<'listReportTemplates'>) =>
-  answerCallWith('listReportTemplates', answer);
-
-export const uploadReportTemplateHandler = (answer: CallAnswering<'uploadReportTemplate'>) =>
-  answerCallWith('uploadReportTemplate', answer, 201);
-
-export const updateReportTemplateHandler = (answer: CallAnswering<'updateReportTemplate'>) =>
-  answerCallWith('updateReportTemplate', answer);
-
-export const deleteReportTemplateHandler = (answer: CallAnswering<'deleteReportTemplate'>) =>
-  answerCallWith('deleteReportTemplate', answer);
-
-export const reportTemplateDownloadHandler = (answer: CallAnswering<'getReportTemplateDownload'>) =>
-  answerCallWith('getReportTemplateDownload', answer);
 
 /** One of the user's report templates; override any field. */
 export function makeReportTemplate(overrides: Partial<ReportTemplate> = {}): ReportTemplate {

@@ -1,5 +1,5 @@
-// Test data and MSW handlers for the secure chatbot calls. Each handler takes either the answer's body (sent as JSON
-// with the call's status) or a function of what the call received for anything dynamic.
+// Test data and the handlers with a behaviour of their own (recording what the chatbot calls received) for the secure
+// chatbot calls.
 import type { ChatSendRequest, ChatSendResponse, ChatStatusResponse, ModelInfo } from '@ewrt/contract';
 import { answerCall, answerCallWith, HttpResponse, type CallAnswering } from '@ewrt/shared/testing';
 
@@ -39,9 +39,6 @@ export function makeChatReply(response: string, overrides: Partial<ChatSendRespo
   return { response, timestamp: '2026-11-04T10:15:00.000Z', model_info: CHAT_MODEL, ...overrides };
 }
 
-export const chatStatusHandler = (answer: CallAnswering<'getChatStatus'>) =>
-  answerCallWith('getChatStatus', answer);
-
 /** Accepts any context unless told otherwise. */
 export const validateContextHandler = (answer?: CallAnswering<'validateChatContext'>) =>
   answerCallWith(
@@ -65,9 +62,6 @@ export function sendChatHandler(reply: CallAnswering<'sendChatMessage'>, receive
     return typeof reply === 'function' ? reply(call) : reply;
   });
 }
-
-export const exportChatHandler = (answer: CallAnswering<'exportChat'>) =>
-  answerCallWith('exportChat', answer);
 
 /** A Word file as the export call answers it, unnamed, so the browser names it (CHAT-03). */
 export function wordFileAnswer() {

@@ -11,11 +11,11 @@ import type {
   ReportSection,
 } from '@ewrt/contract';
 import { COMPLETE_FINAL_REPORT } from '@ewrt/contract/limits';
-import { answerCall, HttpResponse, makePatient } from '@ewrt/shared/testing';
+import { answerCall, answerCallWith, HttpResponse, makePatient } from '@ewrt/shared/testing';
 import type { Patient } from '@ewrt/shared';
-import { listReportTemplatesHandler, makeReportTemplate } from './authoringDocumentHandlers';
+import { makeReportTemplate } from './authoringDocumentHandlers';
 import { DEFAULT_PROMPTS, DEFAULT_TYPES } from './promptHandlers';
-import { listStructuredTemplatesHandler, makeStructuredTemplateListItem } from './structuredTemplateHandlers';
+import { makeStructuredTemplateListItem } from './structuredTemplateHandlers';
 
 export const DRAFT_PATIENT: Patient = makePatient({
   ID_Patient: 101,
@@ -326,8 +326,8 @@ export function draftReportHandlers(backend: DraftReportBackend) {
     }),
     answerCall('listDefaultLookupTypes', () => ({ lookup_types: DEFAULT_TYPES })),
     answerCall('listDefaultLookups', () => ({ lookups: DEFAULT_PROMPTS })),
-    listReportTemplatesHandler({ templates: [makeReportTemplate()] }),
-    listStructuredTemplatesHandler({
+    answerCallWith('listReportTemplates', { templates: [makeReportTemplate()] }),
+    answerCallWith('listStructuredTemplates', {
       templates: [
         makeStructuredTemplateListItem(),
         makeStructuredTemplateListItem({

@@ -1,8 +1,6 @@
-// Test data and MSW handlers for the generated document calls and the patient the screen loads from ?patientId=.
-// Each handler takes either the answer's body (sent as JSON with status 200) or a function of what the call received
-// for anything dynamic.
+// Test data for the generated document calls and the patient the screen loads from ?patientId=.
 import type { GeneratedDocument, GeneratedDocumentsResponse } from '@ewrt/contract';
-import { answerCallWith, HttpResponse, type CallAnswering } from '@ewrt/shared/testing';
+import { HttpResponse } from '@ewrt/shared/testing';
 
 /** An error answer as the server sends it (clients show its `message`). */
 export function generatedReportApiError(status: number, message: string) {
@@ -11,19 +9,6 @@ export function generatedReportApiError(status: number, message: string) {
 
 /** An error answer with no message, so the screen falls back to its own words. */
 export const bareGeneratedReportError = () => new HttpResponse(null, { status: 500 });
-
-export const listGeneratedDocumentsHandler = (answer: CallAnswering<'listGeneratedDocuments'>) =>
-  answerCallWith('listGeneratedDocuments', answer);
-
-export const generatedDocumentDownloadHandler = (answer: CallAnswering<'downloadGeneratedDocument'>) =>
-  answerCallWith('downloadGeneratedDocument', answer);
-
-export const deleteGeneratedDocumentHandler = (answer: CallAnswering<'deleteGeneratedDocument'>) =>
-  answerCallWith('deleteGeneratedDocument', answer);
-
-/** The patient the screen loads from ?patientId=. */
-export const getPatientHandler = (answer: CallAnswering<'getPatient'>) =>
-  answerCallWith('getPatient', answer);
 
 /** One generated report of patient 101; override any field. */
 export function makeGeneratedDocument(overrides: Partial<GeneratedDocument> = {}): GeneratedDocument {

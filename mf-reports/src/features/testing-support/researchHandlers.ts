@@ -1,5 +1,4 @@
-// Test data and MSW handlers for the research assistant calls. Each handler takes either the answer's body (sent as
-// JSON with the call's status) or a function of what the call received for anything dynamic.
+// Test data for the research assistant calls, and a search handler that records what it received.
 import type {
   ModelInfo,
   ResearchSearchRequest,
@@ -9,7 +8,7 @@ import type {
   TrustedSource,
   TrustedSourceSavedResponse,
 } from '@ewrt/contract';
-import { answerCall, answerCallWith, HttpResponse, type CallAnswering } from '@ewrt/shared/testing';
+import { answerCall, HttpResponse, type CallAnswering } from '@ewrt/shared/testing';
 
 /** An error answer as the server sends it (clients show its `message`). */
 export function researchApiError(status: number, message: string) {
@@ -77,12 +76,6 @@ export const savedSource = (message: string, source: TrustedSource): TrustedSour
   source,
 });
 
-export const trustedSourcesHandler = (answer: CallAnswering<'listTrustedSources'>) =>
-  answerCallWith('listTrustedSources', answer);
-
-export const researchStatusHandler = (answer: CallAnswering<'getResearchStatus'>) =>
-  answerCallWith('getResearchStatus', answer);
-
 /** Answers every question with `answer`, recording each request's body. */
 export function searchResearchHandler(
   answer: CallAnswering<'searchResearch'>,
@@ -93,18 +86,3 @@ export function searchResearchHandler(
     return typeof answer === 'function' ? answer(call) : answer;
   });
 }
-
-export const toggleSourceHandler = (answer: CallAnswering<'toggleTrustedSource'>) =>
-  answerCallWith('toggleTrustedSource', answer);
-
-export const createSourceHandler = (answer: CallAnswering<'createTrustedSource'>) =>
-  answerCallWith('createTrustedSource', answer, 201);
-
-export const updateSourceHandler = (answer: CallAnswering<'updateTrustedSource'>) =>
-  answerCallWith('updateTrustedSource', answer);
-
-export const deleteSourceHandler = (answer: CallAnswering<'deleteTrustedSource'>) =>
-  answerCallWith('deleteTrustedSource', answer);
-
-export const exportResearchHandler = (answer: CallAnswering<'exportResearch'>) =>
-  answerCallWith('exportResearch', answer);

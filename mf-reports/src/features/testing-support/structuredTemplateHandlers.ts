@@ -1,5 +1,4 @@
-// Test data and MSW handlers for the structured template calls. Each handler takes either the answer's body (sent as
-// JSON with the call's status) or a function of what the call received for anything dynamic.
+// Test data for the structured template calls.
 import type {
   StructuredTemplateDetail,
   StructuredTemplateListItem,
@@ -7,7 +6,7 @@ import type {
   TemplateSection,
 } from '@ewrt/contract';
 import { DEFAULT_EXPERT_DECLARATION, DEFAULT_FRONTPAGE_TITLE } from '@ewrt/contract/limits';
-import { answerCall, answerCallWith, HttpResponse, type CallAnswering } from '@ewrt/shared/testing';
+import { answerCall, HttpResponse } from '@ewrt/shared/testing';
 
 /** An error answer as the server sends it (clients show its `message`). */
 export function structuredTemplateApiError(status: number, message: string) {
@@ -155,24 +154,6 @@ export function makeStructuredTemplatePreview(
 }
 
 // Handlers
-
-export const listStructuredTemplatesHandler = (answer: CallAnswering<'listStructuredTemplates'>) =>
-  answerCallWith('listStructuredTemplates', answer);
-
-export const getStructuredTemplateHandler = (answer: CallAnswering<'getStructuredTemplate'>) =>
-  answerCallWith('getStructuredTemplate', answer);
-
-export const previewStructuredTemplateHandler = (answer: CallAnswering<'previewStructuredTemplate'>) =>
-  answerCallWith('previewStructuredTemplate', answer);
-
-export const createStructuredTemplateHandler = (answer: CallAnswering<'createStructuredTemplate'>) =>
-  answerCallWith('createStructuredTemplate', answer, 201);
-
-export const updateStructuredTemplateHandler = (answer: CallAnswering<'updateStructuredTemplate'>) =>
-  answerCallWith('updateStructuredTemplate', answer);
-
-export const deleteStructuredTemplateHandler = (answer: CallAnswering<'deleteStructuredTemplate'>) =>
-  answerCallWith('deleteStructuredTemplate', answer);
 
 /** The cache invalidation every change is followed by. */
 export const invalidateStructuredTemplateCacheHandler = () =>

@@ -7,14 +7,10 @@ import {
   makeUser,
   renderWithProviders,
   setupApiServer,
+  answerCallWith,
 } from '@ewrt/shared/testing';
 import {
   bareTranscriptionError,
-  deleteTranscriptionHandler,
-  downloadByIdHandler,
-  downloadByLinkHandler,
-  getPatientHandler,
-  listTranscriptionsHandler,
   makeTranscription,
   transcriptionApiError,
   transcriptionsListing,
@@ -52,7 +48,7 @@ const LONG_DRAFT = makeTranscription([2026, 11, 25, 8, 15], {
 const EMPTY_DRAFT = makeTranscription([2026, 11, 23, 16, 45], { ID_Transcription: 22, Transcription: '' });
 const ALL = [OPINION, UNTYPED, LONG_DRAFT, EMPTY_DRAFT];
 
-const server = setupApiServer(listTranscriptionsHandler(transcriptionsListing(ALL)));
+const server = setupApiServer(answerCallWith('listTranscriptions', transcriptionsListing(ALL)));
 
 let clickedLinks: { href: string; download: string }[];
 beforeEach(() => {
@@ -119,8 +115,8 @@ describe('the patient', () => {
     async (_, route, shown) => {
       let listings = 0;
       server.use(
-        getPatientHandler(() => transcriptionApiError(404, 'Patient not found')),
-        listTranscriptionsHandler(() => {
+        answerCallWith('getPatient', () => transcriptionApiError(404, 'Patient not found')),
+        answerCallWith('listTranscriptions', () => {
           listings += 1;
           return HttpResponse.json(transcriptionsListing(ALL));
         }),
@@ -138,8 +134,8 @@ describe('the patient', () => {
     const other = makePatient({ ID_Patient: 202, FirstName: 'Bea', Surname: 'Other', MRN: 'DEMO-0202' });
     const listed: unknown[] = [];
     server.use(
-      getPatientHandler(other),
-      listTranscriptionsHandler(({ params }) => {
+      answerCallWith('getPatient', other),
+      answerCallWith('listTranscriptions', ({ params }) => {
         listed.push(params.id);
         return HttpResponse.json(transcriptionsListing(ALL));
       }),
@@ -201,7 +197,7 @@ describe('the lists', () => {
   });
 
   it('says when the patient has none of a kind', async () => {
-    server.use(listTranscriptionsHandler(transcriptionsListing([LONG_DRAFT])));
+    server.use(answerCallWith('listTranscriptions', transcriptionsListing([LONG_DRAFT])));
     renderPage();
     await waitFor(() => expect(statistic('Completed')).toBe('0'), slow);
     expect(within(await completedTable()).getByText('No completed transcriptions yet.')).toBeVisible();
@@ -216,7 +212,7 @@ describe('the lists', () => {
     ],
     ['its own message', bareTranscriptionError, 'Failed to load transcriptions'],
   ])('when the list cannot be read, says so with %s, and Retry lists it', async (_, answer, shown) => {
-    server.use(listTranscriptionsHandler(answer));
+    server.use(answerCallWith('listTranscriptions', answer));
     const user = renderPage();
     expect(await screen.findByText(shown, {}, slow)).toBeVisible();
     expect(screen.queryByRole('table', { name: /transcriptions/ })).not.toBeInTheDocument();
@@ -227,7 +223,7 @@ describe('the lists', () => {
       ),
     ).toBeVisible();
 
-    server.use(listTranscriptionsHandler(transcriptionsListing(ALL)));
+    server.use(answerCallWith('listTranscriptions', transcriptionsListing(ALL)));
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await listShown();
     expect(statistic('Total')).toBe('4');
@@ -237,7 +233,8 @@ describe('the lists', () => {
     const user = renderPage();
     await listShown();
     server.use(
-      listTranscriptionsHandler(
+      answerCallWith(
+        'listTranscriptions',
         transcriptionsListing([...ALL, makeTranscription([2026, 11, 26, 7, 0], { ID_Transcription: 23 })]),
       ),
     );
@@ -286,7 +283,7 @@ describe('download', () => {
   it('downloads the stored document by its link, under the server’s name', async () => {
     const asked: (string | null)[] = [];
     server.use(
-      downloadByLinkHandler(({ request }) => {
+      answerCallWith('downloadTranscriptionByLink', ({ request }) => {
         asked.push(new URL(request.url).searchParams.get('s3Link'));
         return wordDocumentAnswer('Opinion_Example_Alex.docx');
       }),
@@ -306,7 +303,7 @@ describe('download', () => {
   it('asks the server to write the document of a completed transcription without a stored one', async () => {
     const asked: unknown[] = [];
     server.use(
-      downloadByIdHandler(({ params }) => {
+      answerCallWith('downloadTranscription', ({ params }) => {
         asked.push(params.id);
         return wordDocumentAnswer('transcription_12.docx');
       }),
@@ -333,7 +330,7 @@ describe('download', () => {
       'No document available for download',
     ],
   ])('a failed download says so with %s and saves nothing', async (_, answer, shown) => {
-    server.use(downloadByLinkHandler(answer));
+    server.use(answerCallWith('downloadTranscriptionByLink', answer));
     const user = renderPage();
     await listShown();
     await user.click(
@@ -354,7 +351,7 @@ describe('delete', () => {
   it('shows the date, type and status and warns what is deleted; Cancel sends nothing', async () => {
     const deleted: unknown[] = [];
     server.use(
-      deleteTranscriptionHandler(({ params }) => {
+      answerCallWith('deleteTranscription', ({ params }) => {
         deleted.push(params.id);
         return HttpResponse.json({ message: 'Transcription deleted' });
       }),
@@ -377,9 +374,11 @@ describe('delete', () => {
   it('deletes once confirmed, says so and lists the rest with new counts', async () => {
     const deleted: unknown[] = [];
     server.use(
-      deleteTranscriptionHandler(({ params }) => {
+      answerCallWith('deleteTranscription', ({ params }) => {
         deleted.push(params.id);
-        server.use(listTranscriptionsHandler(transcriptionsListing([OPINION, UNTYPED, EMPTY_DRAFT])));
+        server.use(
+          answerCallWith('listTranscriptions', transcriptionsListing([OPINION, UNTYPED, EMPTY_DRAFT])),
+        );
         return HttpResponse.json({ message: 'Transcription deleted' });
       }),
     );
@@ -407,7 +406,7 @@ describe('delete', () => {
   ])(
     'a failed deletion says so in the dialog with %s and keeps the transcription',
     async (_, answer, shown) => {
-      server.use(deleteTranscriptionHandler(answer));
+      server.use(answerCallWith('deleteTranscription', answer));
       const user = renderPage();
       const dialog = await askToDelete(user, 'Delete Medical Opinion transcription of 24/11/2026 09:30');
       await user.click(dialog.getByRole('button', { name: 'Delete' }));

@@ -1,14 +1,8 @@
-// Test data and MSW handlers for Manage Transcriptions (list, download, delete) and the patient the screen loads
-// from ?patientId=. Each handler takes the answer's body (sent as JSON with status 200) or a function of what the
-// call received for anything dynamic.
+// Test data for Manage Transcriptions (list, download, delete) and the patient the screen loads from ?patientId=.
 import type { Transcription, TranscriptionsResponse } from '@ewrt/contract';
-import { answerCallWith, HttpResponse, type CallAnswering } from '@ewrt/shared/testing';
+import { HttpResponse } from '@ewrt/shared/testing';
 
-export {
-  bareTranscriptionError,
-  getPatientHandler,
-  transcriptionApiError,
-} from '../testing/transcriptionFixtures';
+export { bareTranscriptionError, transcriptionApiError } from '../testing/transcriptionFixtures';
 
 /** A Word document as the server sends it, named by Content-Disposition. */
 export function wordDocumentAnswer(filename: string, bytes = new Uint8Array([0x50, 0x4b, 0x03, 0x04])) {
@@ -19,18 +13,6 @@ export function wordDocumentAnswer(filename: string, bytes = new Uint8Array([0x5
     },
   });
 }
-
-export const listTranscriptionsHandler = (answer: CallAnswering<'listTranscriptions'>) =>
-  answerCallWith('listTranscriptions', answer);
-
-export const downloadByLinkHandler = (answer: CallAnswering<'downloadTranscriptionByLink'>) =>
-  answerCallWith('downloadTranscriptionByLink', answer);
-
-export const downloadByIdHandler = (answer: CallAnswering<'downloadTranscription'>) =>
-  answerCallWith('downloadTranscription', answer);
-
-export const deleteTranscriptionHandler = (answer: CallAnswering<'deleteTranscription'>) =>
-  answerCallWith('deleteTranscription', answer);
 
 /** A transcription of patient 101, made at this local date and time; override any field. */
 export function makeTranscription(

@@ -1,8 +1,6 @@
-// Test data and MSW helpers shared by the transcription screens' tests: the types and the status the server
-// answers, error answers, and handlers that take the answer's body (sent as JSON with status 200) or a function of
-// what the call received for anything dynamic.
+// Test data shared by the transcription screens' tests: the types and the status the server answers, error answers.
 import type { TranscriptionStatusResponse, TranscriptionType } from '@ewrt/contract';
-import { answerCallWith, HttpResponse, type CallAnswering } from '@ewrt/shared/testing';
+import { HttpResponse } from '@ewrt/shared/testing';
 
 /** An error answer as the server sends it (clients show its `message`). */
 export function transcriptionApiError(status: number, message: string) {
@@ -11,10 +9,6 @@ export function transcriptionApiError(status: number, message: string) {
 
 /** An error answer with no message, so the screen falls back to its own words. */
 export const bareTranscriptionError = () => new HttpResponse(null, { status: 500 });
-
-/** The patient the screen loads from ?patientId=. */
-export const getPatientHandler = (answer: CallAnswering<'getPatient'>) =>
-  answerCallWith('getPatient', answer);
 
 export const TRANSCRIPTION_TYPES: TranscriptionType[] = [
   { ID_transcription: 1, text_transcription_type: 'Outpatient Consultation', description: null },

@@ -8,20 +8,18 @@ import {
   makeUser,
   renderWithProviders,
   setupApiServer,
+  answerCallWith,
 } from '@ewrt/shared/testing';
 import {
   audioFile,
   bareTranscriptionError,
   fileInput,
-  getPatientHandler,
   INSTALL_COMMAND,
   makeTranscriptionStatus,
   queuedUpload,
   transcriptionStatusHandler,
   transcriptionTypesHandler,
-  updateDateOfEventHandler,
   transcriptionApiError,
-  uploadAudioHandler,
 } from './audioUploadHandlers';
 import { AudioUploadPage } from './AudioUploadPage';
 
@@ -107,7 +105,7 @@ function recordUploads(
 ) {
   const sent: [string, string][][] = [];
   server.use(
-    uploadAudioHandler(async ({ request }) => {
+    answerCallWith('uploadAudio', async ({ request }) => {
       const form = await request.formData();
       sent.push(
         [...form.entries()].map(([name, value]) => [name, typeof value === 'string' ? value : value.name]),
@@ -131,7 +129,7 @@ describe('the patient', () => {
       'Failed to load patient information',
     ],
   ])('when %s, says so and Select Patient opens the patient search', async (_, route, shown) => {
-    server.use(getPatientHandler(() => transcriptionApiError(404, 'Patient not found')));
+    server.use(answerCallWith('getPatient', () => transcriptionApiError(404, 'Patient not found')));
     const user = renderPage({ route, selected: false });
     expect(await screen.findByText(shown, {}, slow)).toBeVisible();
     expect(screen.queryByRole('button', { name: /Upload and Transcribe/ })).not.toBeInTheDocument();
@@ -147,7 +145,7 @@ describe('the patient', () => {
       MRN: 'DEMO-0202',
       DateofEvent: null,
     });
-    server.use(getPatientHandler(other));
+    server.use(answerCallWith('getPatient', other));
     renderPage({ route: '/transcription/upload?patientId=202' });
     const patient = within(await screen.findByRole('region', { name: 'Patient' }, slow));
     expect(patient.getByText('Bea Other')).toBeVisible();
@@ -170,7 +168,7 @@ describe('the patient', () => {
   it('edits the Date of Event for a user with the documents tools', async () => {
     let stored: unknown = null;
     server.use(
-      updateDateOfEventHandler(async ({ request }) => {
+      answerCallWith('updateDateOfEvent', async ({ request }) => {
         stored = await request.json();
         return HttpResponse.json({
           patient: { ...PATIENT, DateofEvent: '2024-06-15' },
@@ -395,7 +393,7 @@ describe('uploading', () => {
   );
 
   it('a network failure is named', async () => {
-    server.use(uploadAudioHandler(() => HttpResponse.error()));
+    server.use(answerCallWith('uploadAudio', () => HttpResponse.error()));
     const user = renderPage();
     await chooseType(user, 'Medicolegal Assessment');
     await user.upload(fileInput(), audioFile());

@@ -1,13 +1,11 @@
-// Test data and MSW handlers for the Audio Upload screen: the types, the status, the upload itself, and the patient
-// calls of its sidebar. Each handler takes the answer's body (sent as JSON with status 200) or a function of what
-// the call received for anything dynamic.
+// Test data for the Audio Upload screen: the types, the status, the upload itself, and the patient calls of its
+// sidebar.
 import type { AudioUploadResponse } from '@ewrt/contract';
 import { answerCallWith, type CallAnswering } from '@ewrt/shared/testing';
 import { makeTranscriptionStatus, TRANSCRIPTION_TYPES } from '../testing/transcriptionFixtures';
 
 export {
   bareTranscriptionError,
-  getPatientHandler,
   INSTALL_COMMAND,
   makeTranscriptionStatus,
   TRANSCRIPTION_TYPES,
@@ -24,12 +22,6 @@ export const transcriptionTypesHandler = (
 export const transcriptionStatusHandler = (
   answer: CallAnswering<'getTranscriptionStatus'> = makeTranscriptionStatus(),
 ) => answerCallWith('getTranscriptionStatus', answer);
-
-export const uploadAudioHandler = (answer: CallAnswering<'uploadAudio'>) =>
-  answerCallWith('uploadAudio', answer);
-
-export const updateDateOfEventHandler = (answer: CallAnswering<'updateDateOfEvent'>) =>
-  answerCallWith('updateDateOfEvent', answer);
 
 /** The 202 answer of a queued upload. */
 export function queuedUpload(overrides: Partial<AudioUploadResponse> = {}): AudioUploadResponse {

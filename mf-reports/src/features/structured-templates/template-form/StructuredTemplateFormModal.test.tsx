@@ -6,13 +6,16 @@ import {
   DEFAULT_FRONTPAGE_TITLE,
   PD35_STATEMENT_OF_TRUTH,
 } from '@ewrt/contract/limits';
-import { HttpResponse, makeUser, renderWithProviders, setupApiServer } from '@ewrt/shared/testing';
 import {
-  createStructuredTemplateHandler,
-  getStructuredTemplateHandler,
+  HttpResponse,
+  makeUser,
+  renderWithProviders,
+  setupApiServer,
+  answerCallWith,
+} from '@ewrt/shared/testing';
+import {
   invalidateStructuredTemplateCacheHandler,
   makeStructuredTemplateDetail,
-  updateStructuredTemplateHandler,
 } from '../../testing-support/structuredTemplateHandlers';
 import { StructuredTemplateFormModal } from './StructuredTemplateFormModal';
 
@@ -57,9 +60,9 @@ const sectionGroup = (position: number) => screen.getByRole('group', { name: `Se
 /** Records the bodies the create or update call receives. */
 function recordSaves(kind: 'create' | 'update', failure?: { status: number; message?: string }) {
   const bodies: StructuredTemplateSaveRequest[] = [];
-  const handler = kind === 'create' ? createStructuredTemplateHandler : updateStructuredTemplateHandler;
+  const call = kind === 'create' ? 'createStructuredTemplate' : 'updateStructuredTemplate';
   server.use(
-    handler(async ({ request }: { request: Request }) => {
+    answerCallWith(call, async ({ request }) => {
       bodies.push((await request.json()) as StructuredTemplateSaveRequest);
       if (failure) return HttpResponse.json({ message: failure.message }, { status: failure.status });
       return HttpResponse.json(
@@ -292,7 +295,7 @@ describe('the CPR 35 check', () => {
 
 describe('editing a template', () => {
   it('loads the template, titles the dialog with its name and sends the update with parents kept', async () => {
-    server.use(getStructuredTemplateHandler(makeStructuredTemplateDetail()));
+    server.use(answerCallWith('getStructuredTemplate', makeStructuredTemplateDetail()));
     const bodies = recordSaves('update');
     const { user, onSaved } = renderModal({ mode: 'edit', templateId: 31 });
     expect(
@@ -323,7 +326,7 @@ describe('editing a template', () => {
   });
 
   it("shows 'Failed to update template' or the server's message when the update fails", async () => {
-    server.use(getStructuredTemplateHandler(makeStructuredTemplateDetail()));
+    server.use(answerCallWith('getStructuredTemplate', makeStructuredTemplateDetail()));
     recordSaves('update', { status: 500 });
     const { user, onSaved } = renderModal({ mode: 'edit', templateId: 31 });
     await screen.findByRole('dialog', { name: 'Edit Template: Personal injury report' }, slow);
@@ -337,7 +340,7 @@ describe('editing a template', () => {
   });
 
   it("shows 'Failed to load template for editing' when the template cannot be loaded", async () => {
-    server.use(getStructuredTemplateHandler(() => new HttpResponse(null, { status: 500 })));
+    server.use(answerCallWith('getStructuredTemplate', () => new HttpResponse(null, { status: 500 })));
     const { user, onCancel } = renderModal({ mode: 'edit', templateId: 31 });
     expect(await screen.findByText('Failed to load template for editing', {}, slow)).toBeInTheDocument();
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
