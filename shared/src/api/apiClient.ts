@@ -14,7 +14,14 @@ let httpClient: Promise<AxiosInstance> | null = null;
 export const apiClient = {
   defaults: {} as { baseURL?: string },
   async request<T>(config: AxiosRequestConfig): Promise<AxiosResponse<T>> {
-    httpClient ??= import('./createHttpClient').then((module) => module.createHttpClient(() => sessionHooks));
+    httpClient ??= import('./createHttpClient').then(
+      (module) => module.createHttpClient(() => sessionHooks),
+      (error: unknown) => {
+        // A failed download of the client (network down) is retried by the next request.
+        httpClient = null;
+        throw error;
+      },
+    );
     const client = await httpClient;
     return client.request<T>({ baseURL: apiClient.defaults.baseURL, ...config });
   },
