@@ -1,1 +1,3 @@
-export { CardSkeleton as default } from './antdCardLazyParts.mjs';
+import { lazyPart } from './antdCardLazyParts.mjs';
+
+export default lazyPart(() => import('antd/es/skeleton'));

@@ -1,1 +1,3 @@
-export { CardTabs as default } from './antdCardLazyParts.mjs';
+import { lazyPart } from './antdCardLazyParts.mjs';
+
+export default lazyPart(() => import('antd/es/tabs'));

@@ -225,9 +225,10 @@ function withColorPresetsCollapseLocal(webpack, dir) {
 }
 
 /**
- * antd's Card imports Tabs and Skeleton for its `tabList` and `loading` options; inside Card they are
- * replaced by versions loaded on first use (antdCardTabs.mjs, antdCardSkeleton.mjs), so that a page
- * of plain cards does not download Tabs, its dependencies and Skeleton.
+ * antd's Card imports Tabs and Skeleton for its `tabList` and `loading` options, and Modal imports Skeleton for
+ * its `loading` option; inside them they are replaced by versions loaded on first use (antdCardTabs.mjs,
+ * antdCardSkeleton.mjs), so that a page of plain cards does not download Tabs, its dependencies and Skeleton, and
+ * the landing page's sign-in window does not download Skeleton.
  */
 function withCardPartsOnDemand(webpack) {
   const replacements = {
@@ -235,8 +236,23 @@ function withCardPartsOnDemand(webpack) {
     '../skeleton': path.join(__dirname, 'antdCardSkeleton.mjs'),
   };
   return new webpack.NormalModuleReplacementPlugin(/^\.\.\/(tabs|skeleton)$/, (resolveData) => {
-    if (/[\\/]antd[\\/]es[\\/]card$/.test(resolveData.context)) {
+    const card = /[\\/]antd[\\/]es[\\/]card$/.test(resolveData.context);
+    const modal = /[\\/]antd[\\/]es[\\/]modal$/.test(resolveData.context);
+    if (card || (modal && resolveData.request === '../skeleton')) {
       resolveData.request = replacements[resolveData.request];
+    }
+  });
+}
+
+/**
+ * Input's index brings the deprecated Input.Group, which reaches Space only for `Space.Compact`: inside it, Space is
+ * replaced by that one (shared) member, so that every page with an input (the sign-in window) does not download
+ * Space.
+ */
+function withInputGroupCompactOnly(webpack) {
+  return new webpack.NormalModuleReplacementPlugin(/^\.\.\/space$/, (resolveData) => {
+    if (/[\\/]antd[\\/]es[\\/]input$/.test(resolveData.context)) {
+      resolveData.request = path.join(__dirname, 'antdInputGroupSpace.mjs');
     }
   });
 }
@@ -400,6 +416,7 @@ function createAppConfig({ dir, name, port, exposes, isHost = false }) {
         withoutTooltipUniqueProvider(webpack),
         withColorPresetsCollapseLocal(webpack, dir),
         withCardPartsOnDemand(webpack),
+        withInputGroupCompactOnly(webpack),
         new CopyPublicPlugin({ from: path.join(dir, 'public'), exclude: ['index.html'] }),
       ],
       optimization: {

@@ -1,31 +1,31 @@
-import axios, { AxiosHeaders } from 'axios';
-import { CALL_ROUTES } from '@ewrt/contract/callRoutes';
-import { REQUEST_TIMEOUT_MS } from '../constants';
+import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
+import type { ApiSessionHooks } from './createHttpClient';
 
-/** The one HTTP client of the suite: base URL from the runtime configuration, bearer token, 120 s time-out. */
-export const apiClient = axios.create({ timeout: REQUEST_TIMEOUT_MS });
-
-/**
- * A failed sign-in attempt is not an expired session, nor is the refusal to revoke a token that is
- * already gone: the 401 rule does not apply to them.
- */
-const NOT_SESSION_CALLS = new Set<string>([CALL_ROUTES.login.url, CALL_ROUTES.logout.url]);
-
-/**
- * What the client needs from the session, handed in by the session store so that the client never
- * imports it (ARCH-01: no import circle inside shared).
- */
-export interface ApiSessionHooks {
-  /** The bearer token for the next request; null sends none. */
-  getToken: () => string | null;
-  /**
-   * A request other than a sign-in attempt was answered 401, having been sent with `sentToken`: the
-   * session has expired unless another tab has replaced the token since.
-   */
-  onUnauthorized: (sentToken: string | null) => void;
-}
+export type { ApiSessionHooks } from './createHttpClient';
 
 let sessionHooks: ApiSessionHooks | null = null;
+let httpClient: Promise<AxiosInstance> | null = null;
+
+/**
+ * The one HTTP client of the suite: base URL from the runtime configuration, bearer token, 120 s time-out.
+ * axios itself (~20 KB gzip) loads with the first request, not with the landing page, which makes none until
+ * the visitor signs in.
+ */
+export const apiClient = {
+  defaults: {} as { baseURL?: string },
+  async request<T>(config: AxiosRequestConfig): Promise<AxiosResponse<T>> {
+    httpClient ??= import('./createHttpClient').then(
+      (module) => module.createHttpClient(() => sessionHooks),
+      (error: unknown) => {
+        // A failed download of the client (network down) is retried by the next request.
+        httpClient = null;
+        throw error;
+      },
+    );
+    const client = await httpClient;
+    return client.request<T>({ baseURL: apiClient.defaults.baseURL, ...config });
+  },
+};
 
 export function configureApi({ baseUrl }: { baseUrl: string }): void {
   apiClient.defaults.baseURL = baseUrl.replace(/\/+$/, '');
@@ -35,30 +35,3 @@ export function configureApi({ baseUrl }: { baseUrl: string }): void {
 export function configureApiSession(hooks: ApiSessionHooks): void {
   sessionHooks = hooks;
 }
-
-apiClient.interceptors.request.use((config) => {
-  const token = sessionHooks?.getToken();
-  const headers = AxiosHeaders.from(config.headers);
-  // A call made for a given token (the revocation of one just signed out) keeps it.
-  if (token && !headers.has('Authorization')) {
-    headers.set('Authorization', `Bearer ${token}`);
-    config.headers = headers;
-  }
-  return config;
-});
-
-function bearerTokenOf(headers: unknown): string | null {
-  const authorization = AxiosHeaders.from(headers as AxiosHeaders).get('Authorization');
-  return typeof authorization === 'string' ? authorization.replace(/^Bearer\s+/i, '') : null;
-}
-
-apiClient.interceptors.response.use(undefined, (error: unknown) => {
-  if (
-    axios.isAxiosError(error) &&
-    error.response?.status === 401 &&
-    !NOT_SESSION_CALLS.has(error.config?.url ?? '')
-  ) {
-    sessionHooks?.onUnauthorized(bearerTokenOf(error.config?.headers));
-  }
-  return Promise.reject(error);
-});

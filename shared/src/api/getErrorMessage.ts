@@ -1,5 +1,12 @@
-import axios from 'axios';
+import type { AxiosError } from 'axios';
 import { MESSAGES } from '../messages';
+
+/** axios's own test (`axios.isAxiosError`), without loading axios for it: the client loads on first use. */
+function isAxiosError(error: unknown): error is AxiosError {
+  return (
+    typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true
+  );
+}
 
 function nonBlank(value: unknown): value is string {
   return typeof value === 'string' && value.trim() !== '';
@@ -12,7 +19,7 @@ function nonBlank(value: unknown): value is string {
  */
 export function getErrorMessage(error: unknown, fallback: string = MESSAGES.genericError): string {
   const safeFallback = nonBlank(fallback) ? fallback : MESSAGES.genericError;
-  if (!axios.isAxiosError(error)) return safeFallback;
+  if (!isAxiosError(error)) return safeFallback;
   const body: unknown = error.response?.data;
   if (typeof body === 'object' && body !== null) {
     const message = (body as { message?: unknown }).message;

@@ -1,65 +1,28 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { App, Badge, Button, Progress, Typography } from 'antd';
-import { CloseOutlined, CloudServerOutlined } from '@ant-design/icons';
-import { Link } from 'react-router-dom';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+} from 'react';
+import { App, Badge } from 'antd';
+import { CloudServerOutlined } from '@ant-design/icons';
 import { getErrorMessage, type BackgroundJob } from '@ewrt/shared';
-import { JobStatusTag, jobStatusLabel } from './jobStatusPresentation';
+import { jobStatusLabel } from './jobStatusLabel';
 import { jobTitle } from './jobTitle';
 import { useBackgroundJobs } from './useBackgroundJobs';
 import './jobIndicator.css';
 
+// The lists (progress bars, status tags, dismiss buttons) load when the panel is first opened: the navbar of
+// every signed-in screen carries only the button.
+const BackgroundJobLists = lazy(() =>
+  import('./BackgroundJobLists').then((module) => ({ default: module.BackgroundJobLists })),
+);
+
 const DISMISS_FAILED = 'Failed to dismiss job';
-
-interface JobItemProps {
-  job: BackgroundJob;
-  onOpen: () => void;
-  onDismiss: (job: BackgroundJob) => void;
-}
-
-function JobItem({ job, onOpen, onDismiss }: JobItemProps) {
-  const title = jobTitle(job);
-  const active = job.status === 'pending' || job.status === 'running';
-  return (
-    <li className="job-indicator__item">
-      <div className="job-indicator__item-head">
-        {job.patient_id !== null ? (
-          <Link to={`/patient/${job.patient_id}/jobs`} className="job-indicator__title" onClick={onOpen}>
-            {title}
-          </Link>
-        ) : (
-          <span className="job-indicator__title">{title}</span>
-        )}
-        <Button
-          type="text"
-          size="small"
-          icon={<CloseOutlined />}
-          aria-label={`Dismiss ${title}`}
-          onClick={() => onDismiss(job)}
-        />
-      </div>
-      <div className="job-indicator__item-status">
-        <JobStatusTag status={job.status} />
-        {job.current_step_description && active ? (
-          <Typography.Text type="secondary" className="job-indicator__step">
-            {job.current_step_description}
-          </Typography.Text>
-        ) : null}
-      </div>
-      {active ? (
-        <Progress
-          percent={Math.round(job.progress_percentage)}
-          size="small"
-          aria-label={`Progress of ${title}`}
-        />
-      ) : null}
-      {job.status === 'failed' && job.error_message ? (
-        <Typography.Text type="danger" className="job-indicator__error">
-          {job.error_message}
-        </Typography.Text>
-      ) : null}
-    </li>
-  );
-}
 
 /**
  * The navbar's background job indicator (JOB-08): a button with the number of active jobs that discloses the
@@ -154,25 +117,15 @@ export function BackgroundJobsDropdown({ userId }: { userId: number }) {
         {loaded && active.length === 0 && recent.length === 0 ? (
           <p className="job-indicator__empty">No background jobs</p>
         ) : null}
-        {active.length > 0 ? (
-          <section aria-label="Active jobs">
-            <div className="job-indicator__section-title">Active</div>
-            <ul className="job-indicator__list">
-              {active.map((job) => (
-                <JobItem key={job.id} job={job} onOpen={() => close(false)} onDismiss={dismissJob} />
-              ))}
-            </ul>
-          </section>
-        ) : null}
-        {recent.length > 0 ? (
-          <section aria-label="Recently completed jobs">
-            <div className="job-indicator__section-title">Recently completed</div>
-            <ul className="job-indicator__list">
-              {recent.map((job) => (
-                <JobItem key={job.id} job={job} onOpen={() => close(false)} onDismiss={dismissJob} />
-              ))}
-            </ul>
-          </section>
+        {open && (active.length > 0 || recent.length > 0) ? (
+          <Suspense fallback={<p className="job-indicator__empty">Loading background jobs...</p>}>
+            <BackgroundJobLists
+              active={active}
+              recent={recent}
+              onOpen={() => close(false)}
+              onDismiss={dismissJob}
+            />
+          </Suspense>
         ) : null}
       </div>
     </div>

@@ -113,7 +113,10 @@ function asJob(job: BackgroundJob): Job {
 async function openIndicator(user: ReturnType<typeof userEvent.setup>, name = 'Background jobs, 2 active') {
   const button = await screen.findByRole('button', { name }, slow);
   await user.click(button);
-  return screen.getByRole('region', { name: 'Background jobs' });
+  const panel = screen.getByRole('region', { name: 'Background jobs' });
+  // The lists load with the panel's first opening.
+  await waitFor(() => expect(within(panel).queryByText('Loading background jobs...')).not.toBeInTheDocument());
+  return panel;
 }
 
 describe('background job indicator', () => {

@@ -8,6 +8,7 @@ import {
   QuestionCircleOutlined,
   SyncOutlined,
 } from '@ant-design/icons';
+import { jobStatusLabel } from './jobStatusLabel';
 
 /** A tag's colours: text at least 4.5:1 on its background (antd's preset gold and green tags do not reach it). */
 interface StatusColours {
@@ -27,36 +28,31 @@ export const STATUS_COLOURS = {
 } as const satisfies Record<string, StatusColours>;
 
 interface StatusPresentation {
-  label: string;
   colours: StatusColours;
   icon: ReactNode;
 }
 
 const PRESENTATION: Record<string, StatusPresentation> = {
-  pending: { label: 'Pending', colours: STATUS_COLOURS.gold, icon: <ClockCircleOutlined /> },
-  running: { label: 'Running', colours: STATUS_COLOURS.blue, icon: <SyncOutlined spin /> },
-  completed: { label: 'Completed', colours: STATUS_COLOURS.green, icon: <CheckCircleOutlined /> },
-  failed: { label: 'Failed', colours: STATUS_COLOURS.red, icon: <CloseCircleOutlined /> },
-  cancelled: { label: 'Cancelled', colours: STATUS_COLOURS.grey, icon: <MinusCircleOutlined /> },
+  pending: { colours: STATUS_COLOURS.gold, icon: <ClockCircleOutlined /> },
+  running: { colours: STATUS_COLOURS.blue, icon: <SyncOutlined spin /> },
+  completed: { colours: STATUS_COLOURS.green, icon: <CheckCircleOutlined /> },
+  failed: { colours: STATUS_COLOURS.red, icon: <CloseCircleOutlined /> },
+  cancelled: { colours: STATUS_COLOURS.grey, icon: <MinusCircleOutlined /> },
 };
 
 function presentationOf(status: string): StatusPresentation {
   return (
     PRESENTATION[status] ?? {
-      label: status.charAt(0).toUpperCase() + status.slice(1),
       colours: STATUS_COLOURS.grey,
       icon: <QuestionCircleOutlined />,
     }
   );
 }
 
-export function jobStatusLabel(status: string): string {
-  return presentationOf(status).label;
-}
-
 /** A job's status as a coloured tag with its icon and its name, so that colour is never the only cue. */
 export function JobStatusTag({ status }: { status: string }) {
-  const { label, colours, icon } = presentationOf(status);
+  const { colours, icon } = presentationOf(status);
+  const label = jobStatusLabel(status);
   return (
     <Tag
       icon={icon}
