@@ -28,8 +28,8 @@ import { createBundlePurger } from '../features/bundles/createBundlePurger.js';
 import { createBundleService } from '../features/bundles/createBundleService.js';
 import { registerBundleJobHandler } from '../features/bundles/registerBundleJobHandler.js';
 import { registerBundleRoutes } from '../features/bundles/registerBundleRoutes.js';
-import { createOpenAiChatProvider } from '../features/ai/createOpenAiChatProvider.js';
-import { createOpenAiEmbeddingProvider } from '../features/ai/createOpenAiEmbeddingProvider.js';
+import { createOpenAiChatProvider } from '../platform/ai/createOpenAiChatProvider.js';
+import { createOpenAiEmbeddingProvider } from '../platform/ai/createOpenAiEmbeddingProvider.js';
 import { createConversationPurgers } from '../features/conversations/createConversationPurgers.js';
 import {
   createConversationService,
@@ -63,10 +63,10 @@ import { createGeneratedReportService } from '../features/generated-reports/crea
 import { createSearxngWebSearch } from '../features/research/createSearxngWebSearch.js';
 import { registerResearchRoutes } from '../features/research/registerResearchRoutes.js';
 import { removeStoredFilesOfUser } from '../features/documents/removeStoredFilesOfUser.js';
-import { createDownloadLinks } from '../features/files/createDownloadLinks.js';
-import { createLocalFileStore } from '../features/files/FileStore.js';
-import { createS3FileStore } from '../features/files/createS3FileStore.js';
-import { registerFileRoutes } from '../features/files/registerFileRoutes.js';
+import { createDownloadLinks } from '../platform/files/createDownloadLinks.js';
+import { createLocalFileStore } from '../platform/files/FileStore.js';
+import { createS3FileStore } from '../platform/files/createS3FileStore.js';
+import { registerFileRoutes } from '../features/downloads/registerFileRoutes.js';
 import { createReadiness } from '../features/health/createReadiness.js';
 import { registerHealthRoutes } from '../features/health/registerHealthRoutes.js';
 import { createJobQueue } from '../features/jobs/createJobQueue.js';
@@ -82,11 +82,11 @@ import { createPatientService } from '../features/patients/createPatientService.
 import { registerPatientRoutes } from '../features/patients/registerPatientRoutes.js';
 import { createPromptService } from '../features/prompts/createPromptService.js';
 import { registerPromptRoutes } from '../features/prompts/registerPromptRoutes.js';
-import { endSessionSockets, userRoom } from '../features/realtime/attachSocketServer.js';
-import { createLiveEvents } from '../features/realtime/createLiveEvents.js';
+import { endSessionSockets, userRoom } from '../platform/realtime/attachSocketServer.js';
+import { createLiveEvents } from '../platform/realtime/createLiveEvents.js';
 import { createUserService } from '../features/users/createUserService.js';
 import { registerUserRoutes } from '../features/users/registerUserRoutes.js';
-import { createSpeechRecognizer } from '../features/speech/createSpeechRecognizer.js';
+import { createSpeechRecognizer } from '../platform/speech/createSpeechRecognizer.js';
 import { createTranscriptionPurger } from '../features/transcription/createTranscriptionPurger.js';
 import { registerLiveTranscription } from '../features/transcription/registerLiveTranscription.js';
 import { registerTranscriptionJobHandler } from '../features/transcription/registerTranscriptionJobHandler.js';

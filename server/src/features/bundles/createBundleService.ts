@@ -14,7 +14,7 @@ import type { Database } from '../../db/Database.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/HttpError.js';
 import type { RequestAudit } from '../audit/RequestAudit.js';
 import type { AuthenticatedUser } from '../auth/userDirectory.js';
-import type { DownloadLinks } from '../files/createDownloadLinks.js';
+import type { DownloadLinks } from '../../platform/files/createDownloadLinks.js';
 import type { JobQueue, JobStepDeclaration } from '../jobs/JobQueue.js';
 import { PATIENT_MESSAGES } from '../patients/createPatientService.js';
 import { hasUserFeature } from '../patients/patientPermissions.js';

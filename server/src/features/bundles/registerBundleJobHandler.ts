@@ -9,7 +9,7 @@ import type { Database } from '../../db/Database.js';
 import { createDocumentRepository, type StoredDocument } from '../documents/documentRepository.js';
 import { convertWithLibreOffice } from '../documents/extraction/convertWithLibreOffice.js';
 import { extractInWorker } from '../documents/extraction/extractInWorker.js';
-import { newStorageKey, StoredFileMissingError, type FileStore } from '../files/FileStore.js';
+import { newStorageKey, StoredFileMissingError, type FileStore } from '../../platform/files/FileStore.js';
 import {
   isJobInterrupted,
   JobCancelledError,

@@ -1,7 +1,7 @@
 import type { SystemCapability } from '@ewrt/contract';
 import type { ServerConfig } from '../../config/loadConfig.js';
 import { ocrAvailabilityOf } from '../documents/ocr/ocrAvailability.js';
-import type { SpeechAvailability } from '../speech/SpeechRecognizer.js';
+import type { SpeechAvailability } from '../../platform/speech/SpeechRecognizer.js';
 
 /** What the capabilities are computed from: the settings (with the tools found on the PATH) and the speech probe. */
 export type CapabilitySettings = Pick<

@@ -1,11 +1,11 @@
 import { chatCalls } from '@ewrt/contract';
 import type { Clock } from '../../context/Clock.js';
 import type { ApiInstance } from '../../http/ApiInstance.js';
-import type { AiProvider } from '../ai/AiProvider.js';
+import type { AiProvider } from '../../platform/ai/AiProvider.js';
 import { auditOf } from '../audit/registerAuditTrail.js';
 import { currentUser } from '../auth/authenticateRequest.js';
 import { abortSignalOfRequest } from '../conversations/abortSignalOfRequest.js';
-import { sendWordDocument } from '../word/sendWordDocument.js';
+import { sendWordDocument } from '../../platform/word/sendWordDocument.js';
 import { createChatService } from './createChatService.js';
 
 export interface ChatRouteDeps {

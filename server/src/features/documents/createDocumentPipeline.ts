@@ -15,9 +15,9 @@ import {
 import { badRequest, HttpError, notFound } from '../../http/HttpError.js';
 import type { RequestAudit } from '../audit/RequestAudit.js';
 import type { AuthenticatedUser } from '../auth/userDirectory.js';
-import type { DownloadLinks } from '../files/createDownloadLinks.js';
-import { newStorageKey } from '../files/FileStore.js';
-import { createGeneratedFileRepository, type GeneratedFileOwner } from '../files/generatedFileRepository.js';
+import type { DownloadLinks } from '../../platform/files/createDownloadLinks.js';
+import { newStorageKey } from '../../platform/files/FileStore.js';
+import { createGeneratedFileRepository, type GeneratedFileOwner } from '../../platform/files/generatedFileRepository.js';
 import { pageViewFileKeys } from '../page-views/pageViewRepository.js';
 import { baseName, checkDocumentName } from './checkDocumentName.js';
 import { detectDocumentType } from './detectDocumentType.js';

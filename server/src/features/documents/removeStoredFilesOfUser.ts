@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/Database.js';
 import { createAuthoringDocumentRepository } from '../authoring-documents/authoringDocumentRepository.js';
-import type { FileStore } from '../files/FileStore.js';
-import { createGeneratedFileRepository } from '../files/generatedFileRepository.js';
-import { removeFilesOnceUnreferenced } from '../files/removeFilesOnceUnreferenced.js';
+import type { FileStore } from '../../platform/files/FileStore.js';
+import { createGeneratedFileRepository } from '../../platform/files/generatedFileRepository.js';
+import { removeFilesOnceUnreferenced } from '../../platform/files/removeFilesOnceUnreferenced.js';
 import { pageViewFileKeys } from '../page-views/pageViewRepository.js';
 import { createDocumentRepository } from './documentRepository.js';
 

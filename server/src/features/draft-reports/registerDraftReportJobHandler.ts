@@ -1,10 +1,10 @@
 import { JOB_TYPES, type AiUseRecord, type DraftProcessingResult, type ReportSection } from '@ewrt/contract';
 import type { Clock } from '../../context/Clock.js';
 import type { Database } from '../../db/Database.js';
-import { LanguageModelError, type AiProvider } from '../ai/AiProvider.js';
+import { LanguageModelError, type AiProvider } from '../../platform/ai/AiProvider.js';
 import { recordJobAudit } from '../audit/recordAudit.js';
 import { createAuthoringDocumentRepository } from '../authoring-documents/authoringDocumentRepository.js';
-import type { EmbeddingProvider } from '../documents/EmbeddingProvider.js';
+import type { EmbeddingProvider } from '../../platform/ai/EmbeddingProvider.js';
 import type { DraftReportDocumentInput, DraftReportWriter } from '../generated-reports/DraftReportWriter.js';
 import { JobCancelledError, JobFailedError, type JobContext, type JobQueue } from '../jobs/JobQueue.js';
 import { assembleCompleteReport } from './assembleCompleteReport.js';

@@ -20,8 +20,8 @@ import {
 import { rebuildPageText } from '../conversations/rebuildPageText.js';
 import { convertWithLibreOffice } from '../documents/extraction/convertWithLibreOffice.js';
 import { extractTextFilePages } from '../documents/extraction/extractTextFilePages.js';
-import type { DownloadLinks } from '../files/createDownloadLinks.js';
-import { newStorageKey, type FileStore } from '../files/FileStore.js';
+import type { DownloadLinks } from '../../platform/files/createDownloadLinks.js';
+import { newStorageKey, type FileStore } from '../../platform/files/FileStore.js';
 import { OPINION_MESSAGES } from '../opinions/createOpinionService.js';
 import { findPatientForTools } from '../patients/findPatientForTools.js';
 import { hasUserFeature } from '../patients/patientPermissions.js';

@@ -2,11 +2,11 @@ import { researchCalls } from '@ewrt/contract';
 import type { Clock } from '../../context/Clock.js';
 import type { Database } from '../../db/Database.js';
 import type { ApiInstance } from '../../http/ApiInstance.js';
-import type { AiProvider } from '../ai/AiProvider.js';
+import type { AiProvider } from '../../platform/ai/AiProvider.js';
 import { auditOf } from '../audit/registerAuditTrail.js';
 import { currentUser } from '../auth/authenticateRequest.js';
 import { abortSignalOfRequest } from '../conversations/abortSignalOfRequest.js';
-import { sendWordDocument } from '../word/sendWordDocument.js';
+import { sendWordDocument } from '../../platform/word/sendWordDocument.js';
 import { createResearchService } from './createResearchService.js';
 import type { WebSearch } from './WebSearch.js';
 

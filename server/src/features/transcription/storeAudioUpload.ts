@@ -9,14 +9,14 @@ import type { RequestAudit } from '../audit/RequestAudit.js';
 import type { AuthenticatedUser } from '../auth/userDirectory.js';
 import { baseName } from '../documents/checkDocumentName.js';
 import { toMegabytes } from '../documents/validateDocumentFile.js';
-import { newStorageKey, type FileStore } from '../files/FileStore.js';
-import { uploadedFileNameProblem } from '../files/uploadedFileNameProblem.js';
+import { newStorageKey, type FileStore } from '../../platform/files/FileStore.js';
+import { uploadedFileNameProblem } from '../../platform/files/uploadedFileNameProblem.js';
 import type { JobQueue } from '../jobs/JobQueue.js';
 import { PATIENT_MESSAGES } from '../patients/createPatientService.js';
 import { findPatientForTools } from '../patients/findPatientForTools.js';
 import { hasUserFeature } from '../patients/patientPermissions.js';
 import type { StoredPatient } from '../patients/patientRepository.js';
-import type { SpeechRecognizer } from '../speech/SpeechRecognizer.js';
+import type { SpeechRecognizer } from '../../platform/speech/SpeechRecognizer.js';
 import { detectAudioType } from './detectAudioType.js';
 import {
   AUDIO_TRANSCRIPTION_STEPS,
