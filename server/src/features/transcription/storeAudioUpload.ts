@@ -35,6 +35,15 @@ export interface AudioUploadDeps {
   maxUploadBytes: number;
 }
 
+/** What the upload route calls: storeAudioUpload with the feature's dependencies bound. */
+export interface AudioUploads {
+  store(
+    user: AuthenticatedUser,
+    parts: AsyncIterable<Multipart>,
+    audit: RequestAudit,
+  ): Promise<AudioUploadResponse>;
+}
+
 /** The name the job list shows: without folders, and plain (no control characters, not overlong). */
 function displayName(rawName: string | undefined): string {
   const name = baseName(rawName ?? '');
