@@ -164,7 +164,8 @@ function databaseCapability(settings: CapabilitySettings): SystemCapability {
     name,
     on: true,
     detail: `Embedded PostgreSQL (PGlite) in ${settings.dataDir}: one server process only`,
-    turn_on: 'DATABASE_URL=postgres://user:password@host:5432/database for a PostgreSQL server (several instances)',
+    turn_on:
+      'DATABASE_URL=postgres://user:password@host:5432/database for a PostgreSQL server (several instances)',
   };
 }
 

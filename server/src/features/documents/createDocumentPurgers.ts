@@ -3,7 +3,7 @@ import type { Database } from '../../db/Database.js';
 import type { FileStore } from '../../platform/files/FileStore.js';
 import { createGeneratedFileRepository } from '../../platform/files/generatedFileRepository.js';
 import { removeFilesOnceUnreferenced } from '../../platform/files/removeFilesOnceUnreferenced.js';
-import { pageViewFileKeys } from '../page-views/pageViewRepository.js';
+import { pageViewFileKeys } from '../page-views/pageViewFileKeys.js';
 import type { PatientDataPurger } from '../patients/patientDataPurgers.js';
 import { createDocumentRepository } from './documentRepository.js';
 

@@ -14,9 +14,9 @@ import {
   type ConversationTarget,
 } from '../conversations/createConversationService.js';
 import {
-  createDocumentPageRepository,
+  createDocumentPageReader,
   type PageViewDocument,
-} from '../conversations/documentPageRepository.js';
+} from '../conversations/createDocumentPageReader.js';
 import { rebuildPageText } from '../conversations/rebuildPageText.js';
 import { convertWithLibreOffice } from '../documents/extraction/convertWithLibreOffice.js';
 import { extractTextFilePages } from '../documents/extraction/extractTextFilePages.js';
@@ -72,7 +72,7 @@ type PagePdf = <T>(use: (pdfPath: string, page: number) => Promise<T>) => Promis
  */
 export function createPageViewService(deps: PageViewServiceDeps) {
   const { db, files, links, commands } = deps;
-  const documents = createDocumentPageRepository(db);
+  const documents = createDocumentPageReader(db);
   const views = createPageViewRepository(db);
 
   async function documentFor(

@@ -25,7 +25,7 @@ import { fileNameDay, formatEnGbDay, safeNamePart } from '../conversations/conve
 import { newStorageKey, StoredFileMissingError, type FileStore } from '../../platform/files/FileStore.js';
 import { findPatientForTools } from '../patients/findPatientForTools.js';
 import { hasUserFeature } from '../patients/patientPermissions.js';
-import type { StoredPatient } from '../patients/patientRepository.js';
+import type { StoredPatient } from '../patients/StoredPatient.js';
 import type { SpeechRecognizer } from '../../platform/speech/SpeechRecognizer.js';
 import type { WrittenWordDocument } from '../../platform/word/sendWordDocument.js';
 import { buildTranscriptionDocx } from './buildTranscriptionDocx.js';

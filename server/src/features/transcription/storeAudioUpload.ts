@@ -15,7 +15,7 @@ import type { JobQueue } from '../jobs/JobQueue.js';
 import { PATIENT_MESSAGES } from '../patients/createPatientService.js';
 import { findPatientForTools } from '../patients/findPatientForTools.js';
 import { hasUserFeature } from '../patients/patientPermissions.js';
-import type { StoredPatient } from '../patients/patientRepository.js';
+import type { StoredPatient } from '../patients/StoredPatient.js';
 import type { SpeechRecognizer } from '../../platform/speech/SpeechRecognizer.js';
 import { detectAudioType } from './detectAudioType.js';
 import {
