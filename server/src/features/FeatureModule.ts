@@ -81,9 +81,9 @@ export const FEATURE_SERVICE_NAMES = {
 
 /**
  * One feature's registration: everything the app needs to wire it, so `buildApp` composes the features in a loop
- * and adding a feature touches its own folder and one line of `app/featureModules.ts`. Every part is optional.
- * The app calls them in this order for all features: provides, purgers, jobHandlers, then (API instances only)
- * sockets, fileLookup, publicRoutes and routes.
+ * and adding a feature touches its own folder and its entry in `app/featureModules.ts`. Every part is optional.
+ * The app calls each part for every feature in list order: provides; then purgers, jobHandlers and fileLookup;
+ * sockets (API instances); instanceRoutes; then, on API instances, publicRoutes and routes.
  */
 export interface FeatureModule {
   /** The folder name, for messages. */
