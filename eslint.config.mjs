@@ -1,5 +1,6 @@
 // One lint config for the workspace. The import-direction rules of the architecture live here so
 // that a wrong import fails `pnpm lint`, not just a code review.
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -36,6 +37,45 @@ const serverImportRules = [
   anyRemote,
   hostCode,
 ];
+
+// A server feature's repositories are its own: another feature reads its data through what it exports for that
+// (a service, or a function named for the question it answers), so each table has one feature that owns its SQL.
+const serverFeaturesDir = path.join(import.meta.dirname, 'server', 'src', 'features');
+const featureOf = (file) => {
+  const relative = path.relative(serverFeaturesDir, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
+  const parts = relative.split(path.sep);
+  return parts.length > 1 ? parts[0] : null;
+};
+const serverFeatureBoundaries = {
+  meta: {
+    type: 'problem',
+    messages: {
+      repository:
+        "'{{target}}' is the {{owner}} feature's repository: use what {{owner}} exports (a service or a named query).",
+    },
+    schema: [],
+  },
+  create(context) {
+    const own = featureOf(context.filename);
+    if (!own) return {};
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = path.resolve(path.dirname(context.filename), source);
+      const owner = featureOf(target);
+      if (owner && owner !== own && /Repository$/.test(path.basename(target).replace(/\.[cm]?[jt]s$/, ''))) {
+        context.report({ node: node.source, messageId: 'repository', data: { target: source, owner } });
+      }
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
 
 export default tseslint.config(
   {
@@ -191,9 +231,11 @@ export default tseslint.config(
     },
   },
   {
-    // Features get their services passed in, or from a lower module (context/, http/, db/), never from app/.
+    // Features get their services passed in, or from a lower module (context/, http/, db/, platform/), never from app/.
     files: ['server/src/features/**/*.ts'],
+    plugins: { server: { rules: { 'feature-boundaries': serverFeatureBoundaries } } },
     rules: {
+      'server/feature-boundaries': 'error',
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {

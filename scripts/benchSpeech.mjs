@@ -62,7 +62,7 @@ function clipAtBrowserRate() {
   return new Int16Array(new Uint8Array(bytes).buffer);
 }
 
-/** The server's own (server/src/features/speech/joinSamples.ts), loaded by measure() under tsx. */
+/** The server's own (server/src/platform/speech/joinSamples.ts), loaded by measure() under tsx. */
 let joinSamples;
 
 /**
@@ -233,10 +233,10 @@ async function measure() {
   const log = (line) => console.info(`  ${line}`);
   const { loadConfig } = await import(pathToFileURL(path.join(ROOT, 'server/src/config/loadConfig.ts')).href);
   const { createSpeechRecognizer } = await import(
-    pathToFileURL(path.join(ROOT, 'server/src/features/speech/createSpeechRecognizer.ts')).href
+    pathToFileURL(path.join(ROOT, 'server/src/platform/speech/createSpeechRecognizer.ts')).href
   );
   ({ joinSamples } = await import(
-    pathToFileURL(path.join(ROOT, 'server/src/features/speech/joinSamples.ts')).href
+    pathToFileURL(path.join(ROOT, 'server/src/platform/speech/joinSamples.ts')).href
   ));
   const settings = {
     ...loadConfig({ ...process.env, SPEECH_RECOGNIZER: 'pocketsphinx' }).speech,

@@ -15,7 +15,7 @@ export async function detectCapabilities(env = process.env, root = ROOT) {
   const serverModule = (file) => import(pathToFileURL(path.join(root, 'server', 'dist', file)).href);
   const [{ loadConfig }, { createSpeechRecognizer }, { systemCapabilitiesOf }] = await Promise.all([
     serverModule('config/loadConfig.js'),
-    serverModule('features/speech/createSpeechRecognizer.js'),
+    serverModule('platform/speech/createSpeechRecognizer.js'),
     serverModule('features/capabilities/systemCapabilitiesOf.js'),
   ]);
   const config = loadConfig(env);

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../src/config/loadConfig.js';
-import { createOpenAiChatProvider } from '../src/features/ai/createOpenAiChatProvider.js';
-import { createOpenAiEmbeddingProvider } from '../src/features/ai/createOpenAiEmbeddingProvider.js';
+import { createOpenAiChatProvider } from '../src/platform/ai/createOpenAiChatProvider.js';
+import { createOpenAiEmbeddingProvider } from '../src/platform/ai/createOpenAiEmbeddingProvider.js';
 import {
   answerQuestion,
   RETRIEVAL_ONLY_MODEL_INFO,

@@ -8,7 +8,7 @@ import { lexemeFrequencies } from '../src/features/answers/lexemeFrequencies.js'
 import type { RetrievalScope } from '../src/features/answers/RetrievalScope.js';
 import { searchPassages } from '../src/features/answers/searchPassages.js';
 import { createDocumentRepository } from '../src/features/documents/documentRepository.js';
-import type { EmbeddingProvider } from '../src/features/documents/EmbeddingProvider.js';
+import type { EmbeddingProvider } from '../src/platform/ai/EmbeddingProvider.js';
 import { buildPdf } from './fixtures/buildDocumentFixtures.js';
 import { uploadAndProcess } from './support/documentUploads.js';
 import { createTestServer, patientIdByMrn, signIn, type TestServer } from './support/testServer.js';

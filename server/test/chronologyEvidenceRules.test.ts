@@ -20,8 +20,8 @@ import {
   findDocumentAuthor,
 } from '../src/features/chronology/findDocumentAuthor.js';
 import { mergeDuplicateMentions } from '../src/features/chronology/mergeDuplicateMentions.js';
-import { decideDateOrder } from '../src/features/dates/decideDateOrder.js';
-import { findUnreadDates, readUkDates } from '../src/features/dates/readUkDates.js';
+import { decideDateOrder } from '../src/platform/dates/decideDateOrder.js';
+import { findUnreadDates, readUkDates } from '../src/platform/dates/readUkDates.js';
 
 const REFERENCE_YEAR = 2026;
 const page = (text: string, pageNumber = 1): IndexedPage => ({

@@ -10,9 +10,9 @@ import { filterChronologyEvents, relationTo } from '../src/features/chronology/f
 import { findClinician } from '../src/features/chronology/findClinician.js';
 import { mergeDuplicateMentions } from '../src/features/chronology/mergeDuplicateMentions.js';
 import { chronologyFileName, eventDateLabel } from '../src/features/chronology/chronologyNames.js';
-import { dateLabelBefore } from '../src/features/dates/dateLabelBefore.js';
-import { lastDayOf, readUkDates } from '../src/features/dates/readUkDates.js';
-import type { AiProvider } from '../src/features/ai/AiProvider.js';
+import { dateLabelBefore } from '../src/platform/dates/dateLabelBefore.js';
+import { lastDayOf, readUkDates } from '../src/platform/dates/readUkDates.js';
+import type { AiProvider } from '../src/platform/ai/AiProvider.js';
 
 const REFERENCE_YEAR = 2026;
 const read = (text: string, bareYears = false) =>

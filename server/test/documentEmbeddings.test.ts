@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { createOpenAiEmbeddingProvider } from '../src/features/ai/createOpenAiEmbeddingProvider.js';
+import { createOpenAiEmbeddingProvider } from '../src/platform/ai/createOpenAiEmbeddingProvider.js';
 import { logsOf, uploadAndProcess } from './support/documentUploads.js';
 import { createTestServer, patientIdByMrn, signIn, type TestServer } from './support/testServer.js';
 

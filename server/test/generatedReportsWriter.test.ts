@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { Document, Header, HeadingLevel, Packer, Paragraph } from 'docx';
 import PizZip from 'pizzip';
-import { newStorageKey } from '../src/features/files/FileStore.js';
+import { newStorageKey } from '../src/platform/files/FileStore.js';
 import { createDraftReportWriter } from '../src/features/generated-reports/createDraftReportWriter.js';
 import type {
   DraftReportDocumentInput,

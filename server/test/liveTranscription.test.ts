@@ -14,8 +14,8 @@ import { buildApp } from '../src/app/buildApp.js';
 import {
   createSpeechRecognizer,
   SPEECH_TURNED_OFF_MESSAGE,
-} from '../src/features/speech/createSpeechRecognizer.js';
-import type { SpeechRecognizer } from '../src/features/speech/SpeechRecognizer.js';
+} from '../src/platform/speech/createSpeechRecognizer.js';
+import type { SpeechRecognizer } from '../src/platform/speech/SpeechRecognizer.js';
 import { LiveTranscriptionSession } from '../src/features/transcription/liveTranscriptionSession.js';
 import { LIVE_TRANSCRIPTION_MESSAGES } from '../src/features/transcription/liveTranscriptionMessages.js';
 import { GO_FORWARD_RAW, GO_FORWARD_TEXT } from './support/audioSamples.js';

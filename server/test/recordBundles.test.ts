@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import type { BundleStateResponse, Job } from '@ewrt/contract';
 import { findDocumentDate } from '../src/features/bundles/findDocumentDate.js';
-import { newStorageKey } from '../src/features/files/FileStore.js';
+import { newStorageKey } from '../src/platform/files/FileStore.js';
 import { buildDocx, buildPdf } from './fixtures/buildDocumentFixtures.js';
 import { finished, storedFiles, uploadAndProcess, waitFor } from './support/documentUploads.js';
 import {

@@ -12,8 +12,8 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { ConfigError, loadConfig, type S3StoreSettings } from '../src/config/loadConfig.js';
-import { createS3FileStore } from '../src/features/files/createS3FileStore.js';
-import { newStorageKey, StoredFileMissingError, type FileStore } from '../src/features/files/FileStore.js';
+import { createS3FileStore } from '../src/platform/files/createS3FileStore.js';
+import { newStorageKey, StoredFileMissingError, type FileStore } from '../src/platform/files/FileStore.js';
 import { listOf, uploadAndProcess } from './support/documentUploads.js';
 import { startS3rver, type S3rverProcess } from './support/s3rverProcess.js';
 import {

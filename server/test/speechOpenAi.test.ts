@@ -6,12 +6,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { createSpeechRecognizer } from '../src/features/speech/createSpeechRecognizer.js';
+import { createSpeechRecognizer } from '../src/platform/speech/createSpeechRecognizer.js';
 import type {
   LiveRecognitionListener,
   RecognizedSegment,
   SpeechRecognizer,
-} from '../src/features/speech/SpeechRecognizer.js';
+} from '../src/platform/speech/SpeechRecognizer.js';
 import {
   BROWSER_RATE_HZ,
   CLIP_RATE_HZ,

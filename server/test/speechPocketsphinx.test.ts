@@ -5,29 +5,29 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { SpeechSettings } from '../src/config/loadConfig.js';
-import { TOO_MANY_LIVE_STREAMS_MESSAGE } from '../src/features/speech/createLiveStreamLimit.js';
+import { TOO_MANY_LIVE_STREAMS_MESSAGE } from '../src/platform/speech/createLiveStreamLimit.js';
 import {
   createPocketsphinxRecognizer,
   SERVER_STOPPING_MESSAGE,
-} from '../src/features/speech/createPocketsphinxRecognizer.js';
+} from '../src/platform/speech/createPocketsphinxRecognizer.js';
 import {
   createSpeechRecognizer,
   SPEECH_INSTALL_COMMAND,
   SPEECH_NOT_INSTALLED_MESSAGE,
   SPEECH_TURNED_OFF_MESSAGE,
-} from '../src/features/speech/createSpeechRecognizer.js';
+} from '../src/platform/speech/createSpeechRecognizer.js';
 import {
   AudioDecodeError,
   SpeechUnavailableError,
   type LiveRecognitionListener,
   type RecognizedSegment,
   type SpeechRecognizer,
-} from '../src/features/speech/SpeechRecognizer.js';
+} from '../src/platform/speech/SpeechRecognizer.js';
 import {
   startPocketsphinxWorker,
   type WorkerResult,
   type WorkerVocabulary,
-} from '../src/features/speech/startPocketsphinxWorker.js';
+} from '../src/platform/speech/startPocketsphinxWorker.js';
 import {
   BROWSER_RATE_HZ,
   CLIP_RATE_HZ,

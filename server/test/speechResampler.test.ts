@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createResampler } from '../src/features/speech/createResampler.js';
+import { createResampler } from '../src/platform/speech/createResampler.js';
 
 const AMPLITUDE = 10_000;
 

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import {
   createUtteranceSegmenter,
   type SegmenterEvent,
-} from '../src/features/speech/createUtteranceSegmenter.js';
+} from '../src/platform/speech/createUtteranceSegmenter.js';
 import {
   CLIP_RATE_HZ,
   GO_FORWARD,

@@ -15,8 +15,8 @@ import {
   POCKETSPHINX_NAME,
   SPEECH_INSTALL_COMMAND,
   SPEECH_NOT_INSTALLED_MESSAGE,
-} from '../src/features/speech/createSpeechRecognizer.js';
-import type { SpeechAvailability } from '../src/features/speech/SpeechRecognizer.js';
+} from '../src/platform/speech/createSpeechRecognizer.js';
+import type { SpeechAvailability } from '../src/platform/speech/SpeechRecognizer.js';
 import { asUser, createTestServer, makeTempDir, signIn, type TestServer } from './support/testServer.js';
 
 const SPEECH_MISSING: SpeechAvailability = {

@@ -4,7 +4,7 @@ import type { Database } from '../db/Database.js';
 import type { LoginRateLimiter } from '../features/auth/createLoginRateLimiter.js';
 import type { TokenService } from '../features/auth/createTokenService.js';
 import type { UserDirectory } from '../features/auth/userDirectory.js';
-import type { FileStore } from '../features/files/FileStore.js';
+import type { FileStore } from '../platform/files/FileStore.js';
 import type { Readiness } from '../features/health/createReadiness.js';
 import type { JobQueue } from '../features/jobs/JobQueue.js';
 import type { PatientDataPurgers } from '../features/patients/patientDataPurgers.js';

@@ -8,12 +8,12 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { joinSamples as joinSampleList } from '../../src/features/speech/joinSamples.js';
+import { joinSamples as joinSampleList } from '../../src/platform/speech/joinSamples.js';
 import type {
   LiveRecognition,
   RecognizedSegment,
   SpeechRecognizer,
-} from '../../src/features/speech/SpeechRecognizer.js';
+} from '../../src/platform/speech/SpeechRecognizer.js';
 import { rawSpeechInput } from './audioSamples.js';
 
 export const TESTDATA_DIR = '/usr/share/pocketsphinx/test/data';

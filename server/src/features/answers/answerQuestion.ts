@@ -1,8 +1,8 @@
-import { completeNamingProvider } from '../ai/completeNamingProvider.js';
+import { completeNamingProvider } from '../../platform/ai/completeNamingProvider.js';
 import type { ModelInfo, QueryResponse } from '@ewrt/contract';
 import type { Queryable } from '../../db/Database.js';
-import type { AiProvider } from '../ai/AiProvider.js';
-import type { EmbeddingProvider } from '../documents/EmbeddingProvider.js';
+import type { AiProvider } from '../../platform/ai/AiProvider.js';
+import type { EmbeddingProvider } from '../../platform/ai/EmbeddingProvider.js';
 import { buildAnswerPrompt } from './buildAnswerPrompt.js';
 import { checkAnswerSentences } from './checkAnswerSentences.js';
 import { composeRetrievalOnlyAnswer } from './composeRetrievalOnlyAnswer.js';

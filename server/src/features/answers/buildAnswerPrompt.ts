@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../ai/AiProvider.js';
+import type { ChatMessage } from '../../platform/ai/AiProvider.js';
 import { describeSource } from './describeSource.js';
 import { previewPassage } from './previewPassage.js';
 import type { RetrievedPassage } from './searchPassages.js';

@@ -1,5 +1,5 @@
 import { extractFacts, type TextFacts } from './extractFacts.js';
-import { monthNameOf } from '../dates/readUkDates.js';
+import { monthNameOf } from '../../platform/dates/readUkDates.js';
 import { sameStem, stemTerm } from './stemTerm.js';
 
 /** Share of a sentence's key terms that its cited passages must contain. */

@@ -1,4 +1,4 @@
-import { monthNameOf } from '../dates/readUkDates.js';
+import { monthNameOf } from '../../platform/dates/readUkDates.js';
 
 function ordinalSuffix(day: number): string {
   if (day >= 11 && day <= 13) return 'th';

@@ -1,4 +1,4 @@
-import { readUkDates } from '../dates/readUkDates.js';
+import { readUkDates } from '../../platform/dates/readUkDates.js';
 
 /** A calendar date found in a text, as ISO `YYYY-MM-DD`, with where it was written. */
 export interface FoundDate {

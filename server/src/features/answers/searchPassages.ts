@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/Database.js';
-import type { EmbeddingProvider } from '../documents/EmbeddingProvider.js';
+import type { EmbeddingProvider } from '../../platform/ai/EmbeddingProvider.js';
 import { ASKING_WORDS } from './askingWords.js';
 import { bundlePagesFor } from './bundlePagesFor.js';
 import { findSynonymPhrases } from './clinicalSynonyms.js';

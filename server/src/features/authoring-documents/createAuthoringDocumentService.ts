@@ -15,8 +15,8 @@ import type { Database } from '../../db/Database.js';
 import { badRequest, forbidden, notFound } from '../../http/HttpError.js';
 import type { RequestAudit } from '../audit/RequestAudit.js';
 import type { AuthenticatedUser } from '../auth/userDirectory.js';
-import type { DownloadLinks } from '../files/createDownloadLinks.js';
-import type { FileStore } from '../files/FileStore.js';
+import type { DownloadLinks } from '../../platform/files/createDownloadLinks.js';
+import type { FileStore } from '../../platform/files/FileStore.js';
 import { type AuthoringUse, checkAuthoringAccess } from '../authoring/checkAuthoringAccess.js';
 import { AUTHORING_DOCUMENT_MESSAGES, type AuthoringDocumentKind } from './authoringDocumentMessages.js';
 import {

@@ -6,8 +6,8 @@ import { badRequest, HttpError } from '../../http/HttpError.js';
 import { baseName } from '../documents/checkDocumentName.js';
 import { DOCUMENT_MESSAGES } from '../documents/documentMessages.js';
 import { DocumentLimitError } from '../documents/extraction/ExtractedDocument.js';
-import { newStorageKey, type FileStore } from '../files/FileStore.js';
-import { uploadedFileNameProblem } from '../files/uploadedFileNameProblem.js';
+import { newStorageKey, type FileStore } from '../../platform/files/FileStore.js';
+import { uploadedFileNameProblem } from '../../platform/files/uploadedFileNameProblem.js';
 import { AUTHORING_DOCUMENT_MESSAGES, type AuthoringDocumentKind } from './authoringDocumentMessages.js';
 import { readWordDocumentText, wordCountOf } from './readWordDocumentText.js';
 

@@ -1,4 +1,4 @@
-import type { StoredPatient } from '../patients/patientRepository.js';
+import type { StoredPatient } from '../patients/StoredPatient.js';
 import { londonIsoDate } from './bundleDates.js';
 
 /** A name part safe in a file name: letters, digits and hyphens, runs of anything else as one hyphen. */

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/Database.js';
-import type { FileStore } from '../files/FileStore.js';
-import { removeFilesOnceUnreferenced } from '../files/removeFilesOnceUnreferenced.js';
+import type { FileStore } from '../../platform/files/FileStore.js';
+import { removeFilesOnceUnreferenced } from '../../platform/files/removeFilesOnceUnreferenced.js';
 import type { PatientDataPurger } from '../patients/patientDataPurgers.js';
 import { createBundleRepository } from './bundleRepository.js';
 

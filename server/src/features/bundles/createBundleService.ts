@@ -14,11 +14,12 @@ import type { Database } from '../../db/Database.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/HttpError.js';
 import type { RequestAudit } from '../audit/RequestAudit.js';
 import type { AuthenticatedUser } from '../auth/userDirectory.js';
-import type { DownloadLinks } from '../files/createDownloadLinks.js';
+import type { DownloadLinks } from '../../platform/files/createDownloadLinks.js';
 import type { JobQueue, JobStepDeclaration } from '../jobs/JobQueue.js';
 import { PATIENT_MESSAGES } from '../patients/createPatientService.js';
 import { hasUserFeature } from '../patients/patientPermissions.js';
-import { createPatientRepository, type StoredPatient } from '../patients/patientRepository.js';
+import { findPatientInGroup } from '../patients/findPatientInGroup.js';
+import type { StoredPatient } from '../patients/StoredPatient.js';
 import { bundleFilename } from './bundleFilename.js';
 import {
   createBundleRepository,
@@ -76,7 +77,6 @@ export interface BundleServiceDeps {
 export function createBundleService(deps: BundleServiceDeps) {
   const { db, clock, links, jobs } = deps;
   const bundles = createBundleRepository(db);
-  const patients = createPatientRepository(db);
 
   async function patientForBundle(
     user: AuthenticatedUser,
@@ -85,7 +85,7 @@ export function createBundleService(deps: BundleServiceDeps) {
   ): Promise<StoredPatient> {
     audit.describe({ patientId });
     if (user.groupId === null) throw forbidden(PATIENT_MESSAGES.noGroup);
-    const patient = await patients.findById({ userId: user.id, groupId: user.groupId }, patientId);
+    const patient = await findPatientInGroup(db, { userId: user.id, groupId: user.groupId }, patientId);
     if (!patient) throw notFound(PATIENT_MESSAGES.notFound);
     if (!hasUserFeature(user, 'documents')) throw forbidden(BUNDLE_MESSAGES.noDocumentsFeature);
     const allowed =

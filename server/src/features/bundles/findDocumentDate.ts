@@ -1,5 +1,5 @@
-import { dateLabelBefore } from '../dates/dateLabelBefore.js';
-import { readUkDates } from '../dates/readUkDates.js';
+import { dateLabelBefore } from '../../platform/dates/dateLabelBefore.js';
+import { readUkDates } from '../../platform/dates/readUkDates.js';
 
 /**
  * The first date written in `text` the way UK records write it (day before month: 03/04/2023 is 3 April 2023; a

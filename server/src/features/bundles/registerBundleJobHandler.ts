@@ -6,10 +6,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
 import type { Clock } from '../../context/Clock.js';
 import type { Database } from '../../db/Database.js';
-import { createDocumentRepository, type StoredDocument } from '../documents/documentRepository.js';
+import { findDocument } from '../documents/findDocument.js';
+import type { StoredDocument } from '../documents/StoredDocument.js';
 import { convertWithLibreOffice } from '../documents/extraction/convertWithLibreOffice.js';
 import { extractInWorker } from '../documents/extraction/extractInWorker.js';
-import { newStorageKey, StoredFileMissingError, type FileStore } from '../files/FileStore.js';
+import { newStorageKey, StoredFileMissingError, type FileStore } from '../../platform/files/FileStore.js';
 import {
   isJobInterrupted,
   JobCancelledError,
@@ -20,7 +21,7 @@ import {
   type JobQueue,
 } from '../jobs/JobQueue.js';
 import { stepTimeLimitMs } from '../jobs/stepTimeLimits.js';
-import { createPageViewRepository } from '../page-views/pageViewRepository.js';
+import { ocrWordsOfDocument } from '../page-views/ocrWordsOfDocument.js';
 import { addBundleNavigation } from './addBundleNavigation.js';
 import { addInvisibleText } from './addInvisibleText.js';
 import { isoDateToEnGb, londonEnGbDate } from './bundleDates.js';
@@ -124,8 +125,6 @@ async function loadCopyable(bytes: Uint8Array): Promise<PDFDocument | null> {
 export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): void {
   const { db, files } = deps;
   const bundles = createBundleRepository(db);
-  const documents = createDocumentRepository(db);
-  const pageViews = createPageViewRepository(db);
 
   async function storeTemporary(pdf: Uint8Array): Promise<string> {
     const key = newStorageKey();
@@ -272,7 +271,7 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
       const pageCount = source.getPageCount();
       // A scanned page carries the words OCR read on it, invisible: the bundle can be searched and copied from.
       const ocrWords =
-        document.from === 'pdf' ? await pageViews.ocrWordsOfDocument(document.documentId) : new Map();
+        document.from === 'pdf' ? await ocrWordsOfDocument(db, document.documentId) : new Map();
       for (let start = 0; start < pageCount; start += PAGES_PER_COPY) {
         const indices = Array.from(
           { length: Math.min(PAGES_PER_COPY, pageCount - start) },
@@ -360,7 +359,7 @@ export function registerBundleJobHandler(jobs: JobQueue, deps: BundleJobDeps): v
         for (const [position, documentId] of documentIds.entries()) {
           if (done.has(documentId)) continue;
           await job.throwIfCancelled();
-          const document = await documents.findById(documentId);
+          const document = await findDocument(db, documentId);
           if (!document || document.status !== 'processed') {
             await job.log(
               'warning',

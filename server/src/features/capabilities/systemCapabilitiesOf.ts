@@ -1,7 +1,7 @@
 import type { SystemCapability } from '@ewrt/contract';
 import type { ServerConfig } from '../../config/loadConfig.js';
 import { ocrAvailabilityOf } from '../documents/ocr/ocrAvailability.js';
-import type { SpeechAvailability } from '../speech/SpeechRecognizer.js';
+import type { SpeechAvailability } from '../../platform/speech/SpeechRecognizer.js';
 
 /** What the capabilities are computed from: the settings (with the tools found on the PATH) and the speech probe. */
 export type CapabilitySettings = Pick<
@@ -164,7 +164,8 @@ function databaseCapability(settings: CapabilitySettings): SystemCapability {
     name,
     on: true,
     detail: `Embedded PostgreSQL (PGlite) in ${settings.dataDir}: one server process only`,
-    turn_on: 'DATABASE_URL=postgres://user:password@host:5432/database for a PostgreSQL server (several instances)',
+    turn_on:
+      'DATABASE_URL=postgres://user:password@host:5432/database for a PostgreSQL server (several instances)',
   };
 }
 

@@ -1,7 +1,7 @@
-import { chatMessageParagraphs } from '../word/chatMessageParagraphs.js';
+import { chatMessageParagraphs } from '../../platform/word/chatMessageParagraphs.js';
 import type { ChatHistoryMessage } from '@ewrt/contract';
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
-import { paragraphsOfText } from '../word/paragraphsOfText.js';
+import { paragraphsOfText } from '../../platform/word/paragraphsOfText.js';
 
 export const CHAT_EXPORT_TITLE = 'Secure Chatbot conversation';
 

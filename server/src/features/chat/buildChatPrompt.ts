@@ -1,5 +1,5 @@
 import { CHAT_HISTORY_MAX_MESSAGES, type ChatHistoryMessage } from '@ewrt/contract';
-import type { ChatMessage } from '../ai/AiProvider.js';
+import type { ChatMessage } from '../../platform/ai/AiProvider.js';
 
 export const CHAT_SYSTEM_PROMPT = [
   'You are a careful clinical assistant for medico-legal professionals: expert witnesses and the clinicians and',

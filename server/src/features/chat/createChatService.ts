@@ -7,13 +7,13 @@ import type {
 } from '@ewrt/contract';
 import type { Clock } from '../../context/Clock.js';
 import { badRequest, forbidden, HttpError } from '../../http/HttpError.js';
-import { LanguageModelError, type AiProvider } from '../ai/AiProvider.js';
-import { languageModelInfo } from '../ai/languageModelInfo.js';
+import { LanguageModelError, type AiProvider } from '../../platform/ai/AiProvider.js';
+import { languageModelInfo } from '../../platform/ai/languageModelInfo.js';
 import type { RequestAudit } from '../audit/RequestAudit.js';
 import type { AuthenticatedUser } from '../auth/userDirectory.js';
 import { fileNameTimestamp, formatEnGbDateTime } from '../conversations/conversationNames.js';
 import { hasUserFeature } from '../patients/patientPermissions.js';
-import type { WrittenWordDocument } from '../word/sendWordDocument.js';
+import type { WrittenWordDocument } from '../../platform/word/sendWordDocument.js';
 import { buildChatDocx } from './buildChatDocx.js';
 import { buildChatPrompt, recentHistory } from './buildChatPrompt.js';
 import { CHAT_MESSAGES } from './chatMessages.js';

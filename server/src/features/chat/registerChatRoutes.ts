@@ -1,27 +1,16 @@
 import { chatCalls } from '@ewrt/contract';
-import type { Clock } from '../../context/Clock.js';
 import type { ApiInstance } from '../../http/ApiInstance.js';
-import type { AiProvider } from '../ai/AiProvider.js';
 import { auditOf } from '../audit/registerAuditTrail.js';
 import { currentUser } from '../auth/authenticateRequest.js';
 import { abortSignalOfRequest } from '../conversations/abortSignalOfRequest.js';
-import { sendWordDocument } from '../word/sendWordDocument.js';
-import { createChatService } from './createChatService.js';
-
-export interface ChatRouteDeps {
-  clock: Clock;
-  ai: AiProvider | null;
-  /** How long one answer may take (the AI time-out). */
-  answerTimeoutMs: number;
-}
+import { sendWordDocument } from '../../platform/word/sendWordDocument.js';
+import type { ChatService } from './createChatService.js';
 
 /**
  * The secure chatbot calls: each route is its contract declaration, its audit declaration and one service call.
  * The audit rows are the user's own (no patient) and hold no message or context text.
  */
-export function registerChatRoutes(app: ApiInstance, deps: ChatRouteDeps): void {
-  const chat = createChatService(deps);
-
+export function registerChatRoutes(app: ApiInstance, chat: ChatService): void {
   app.route({
     ...chatCalls.getChatStatus,
     config: { audit: { action: 'chat.status', resource: 'chat' } },

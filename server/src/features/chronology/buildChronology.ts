@@ -1,7 +1,7 @@
 import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises';
 import type { ModelInfo } from '@ewrt/contract';
 import type { Database } from '../../db/Database.js';
-import { LanguageModelError, type AiProvider } from '../ai/AiProvider.js';
+import { LanguageModelError, type AiProvider } from '../../platform/ai/AiProvider.js';
 import type { ChronologyDescriber, NewChronologyEvent } from './chronologyRepository.js';
 import { createChronologyRepository } from './chronologyRepository.js';
 import {
@@ -10,7 +10,7 @@ import {
   EVENTS_PER_MODEL_CALL,
   type EventDescription,
 } from './describeEvents.js';
-import { decideDateOrder } from '../dates/decideDateOrder.js';
+import { decideDateOrder } from '../../platform/dates/decideDateOrder.js';
 import { isTherapyServiceDocument, kindInDocument } from './classifyEventKind.js';
 import {
   extractDatedMentions,

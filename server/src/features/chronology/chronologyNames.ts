@@ -1,6 +1,6 @@
 import { fileNameDay, safeNamePart } from '../conversations/conversationNames.js';
 import { isoDateToEnGb } from '../bundles/bundleDates.js';
-import type { DatePrecision } from '../dates/readUkDates.js';
+import type { DatePrecision } from '../../platform/dates/readUkDates.js';
 
 const MONTH_NAMES = [
   'January',

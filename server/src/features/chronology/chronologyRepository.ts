@@ -2,7 +2,7 @@ import { JOB_TYPES, type ChronologyEventKind, type ModelInfo } from '@ewrt/contr
 import type { Queryable } from '../../db/Database.js';
 import { toIsoDateTime } from '../../db/toIsoDateTime.js';
 import { notSetAside, SET_ASIDE_FINGERPRINT_SQL } from '../record-review/setAsideSql.js';
-import type { DatePrecision } from '../dates/readUkDates.js';
+import type { DatePrecision } from '../../platform/dates/readUkDates.js';
 import { rebuildPageText, type IndexedPassage } from '../conversations/rebuildPageText.js';
 import type { IndexedPage, UnreadPageDate } from './extractDatedMentions.js';
 

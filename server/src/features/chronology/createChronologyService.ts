@@ -18,7 +18,7 @@ import { isoDateToEnGb } from '../bundles/bundleDates.js';
 import { formatEnGbDateTime } from '../conversations/conversationNames.js';
 import type { JobQueue } from '../jobs/JobQueue.js';
 import { findPatientForTools } from '../patients/findPatientForTools.js';
-import type { StoredPatient } from '../patients/patientRepository.js';
+import type { StoredPatient } from '../patients/StoredPatient.js';
 import { buildChronologyDocx } from './buildChronologyDocx.js';
 import { chronologyFileName } from './chronologyNames.js';
 import { createChronologyRepository, type StoredChronologyEvent } from './chronologyRepository.js';

@@ -1,5 +1,5 @@
 import { CHRONOLOGY_EVENT_KINDS, type ChronologyEventKind } from '@ewrt/contract';
-import { LanguageModelError, type AiProvider, type ChatMessage } from '../ai/AiProvider.js';
+import { LanguageModelError, type AiProvider, type ChatMessage } from '../../platform/ai/AiProvider.js';
 import { checkSentenceSupport } from '../answers/checkSentenceSupport.js';
 import { classifyEventKind } from './classifyEventKind.js';
 import { findClinician } from './findClinician.js';

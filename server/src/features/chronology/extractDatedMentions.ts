@@ -1,12 +1,12 @@
 import type { CHUNK_SOURCES, ChronologyEventKind } from '@ewrt/contract';
-import { dateLabelBefore } from '../dates/dateLabelBefore.js';
+import { dateLabelBefore } from '../../platform/dates/dateLabelBefore.js';
 import {
   findUnreadDates,
   readUkDates,
   type DateOrder,
   type DatePrecision,
   type WrittenDate,
-} from '../dates/readUkDates.js';
+} from '../../platform/dates/readUkDates.js';
 import {
   classifyEventKind,
   classifyEventKindAt,

@@ -4,7 +4,7 @@ import {
   type ChronologyFilter,
   type EVENT_RELATIONS,
 } from '@ewrt/contract';
-import { lastDayOf, type DatePrecision } from '../dates/readUkDates.js';
+import { lastDayOf, type DatePrecision } from '../../platform/dates/readUkDates.js';
 
 export type EventRelation = (typeof EVENT_RELATIONS)[number];
 

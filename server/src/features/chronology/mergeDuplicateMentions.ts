@@ -1,5 +1,5 @@
 import type { ChronologyEventKind } from '@ewrt/contract';
-import type { DatePrecision } from '../dates/readUkDates.js';
+import type { DatePrecision } from '../../platform/dates/readUkDates.js';
 import type { DatedMention } from './extractDatedMentions.js';
 
 /** What a mention says of its event, as opposed to where it says it. */

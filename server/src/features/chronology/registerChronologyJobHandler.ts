@@ -1,7 +1,7 @@
 import { JOB_TYPES } from '@ewrt/contract';
 import type { Clock } from '../../context/Clock.js';
 import type { Database } from '../../db/Database.js';
-import type { AiProvider } from '../ai/AiProvider.js';
+import type { AiProvider } from '../../platform/ai/AiProvider.js';
 import {
   JobCancelledError,
   type JobContext,

@@ -2,7 +2,7 @@ import { chronologyCalls } from '@ewrt/contract';
 import type { ApiInstance } from '../../http/ApiInstance.js';
 import { auditOf } from '../audit/registerAuditTrail.js';
 import { currentUser } from '../auth/authenticateRequest.js';
-import { sendWordDocument } from '../word/sendWordDocument.js';
+import { sendWordDocument } from '../../platform/word/sendWordDocument.js';
 import type { ChronologyService } from './createChronologyService.js';
 
 /** The chronology calls: each route is its contract declaration, its audit declaration and one service call. */

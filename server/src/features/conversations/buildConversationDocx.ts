@@ -8,7 +8,7 @@ import {
   TextRun,
   type ParagraphChild,
 } from 'docx';
-import { paragraphsOfText } from '../word/paragraphsOfText.js';
+import { paragraphsOfText } from '../../platform/word/paragraphsOfText.js';
 import {
   pairExchanges,
   sourceLabel,

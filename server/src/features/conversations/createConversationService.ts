@@ -14,22 +14,23 @@ import {
 import type { Clock } from '../../context/Clock.js';
 import type { Database } from '../../db/Database.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/HttpError.js';
-import { LanguageModelError, type AiProvider } from '../ai/AiProvider.js';
+import { LanguageModelError, type AiProvider } from '../../platform/ai/AiProvider.js';
 import { answerQuestion, type ComposedAnswer } from '../answers/answerQuestion.js';
 import { bundlePagesFor } from '../answers/bundlePagesFor.js';
 import { indexFingerprint } from '../answers/indexFingerprint.js';
 import type { RetrievalScope } from '../answers/RetrievalScope.js';
 import type { RequestAudit } from '../audit/RequestAudit.js';
 import type { AuthenticatedUser } from '../auth/userDirectory.js';
-import type { EmbeddingProvider } from '../documents/EmbeddingProvider.js';
+import type { EmbeddingProvider } from '../../platform/ai/EmbeddingProvider.js';
 import { storeTextDocument, type TextDocumentOwner } from '../documents/storeTextDocument.js';
-import type { FileStore } from '../files/FileStore.js';
+import type { FileStore } from '../../platform/files/FileStore.js';
 import type { JobQueue } from '../jobs/JobQueue.js';
 import { OPINION_MESSAGES } from '../opinions/createOpinionService.js';
 import { PATIENT_MESSAGES } from '../patients/createPatientService.js';
 import { findPatientForTools } from '../patients/findPatientForTools.js';
 import { canEditPatient, hasUserFeature } from '../patients/patientPermissions.js';
-import { createPatientRepository, type StoredPatient } from '../patients/patientRepository.js';
+import type { StoredPatient } from '../patients/StoredPatient.js';
+import { updatePatientDateOfEvent } from '../patients/updatePatientDateOfEvent.js';
 import { createAnswerCacheRepository } from './answerCacheRepository.js';
 import { buildConversationDocx } from './buildConversationDocx.js';
 import {
@@ -42,7 +43,7 @@ import {
 } from './conversationNames.js';
 import { createConversationRepository, type ConversationOwner } from './conversationRepository.js';
 import { conversationTranscript } from './conversationTranscript.js';
-import { createDocumentPageRepository } from './documentPageRepository.js';
+import { createDocumentPageReader } from './createDocumentPageReader.js';
 import { rebuildPageText } from './rebuildPageText.js';
 
 /** The longest an answer may take without a configured AI time-out: the spec's request time-out (PROD-03). */
@@ -110,7 +111,7 @@ export function createConversationService(deps: ConversationServiceDeps) {
   const { db, clock, ai, embeddings } = deps;
   const conversations = createConversationRepository(db);
   const cache = createAnswerCacheRepository(db);
-  const pages = createDocumentPageRepository(db);
+  const pages = createDocumentPageReader(db);
   const modelIdentity = ai ? `${ai.provider}/${ai.model}` : 'retrieval-only';
 
   async function subjectOf(
@@ -348,29 +349,13 @@ export function createConversationService(deps: ConversationServiceDeps) {
     ): Promise<UpdateDateOfEventResponse> {
       const patient = await findPatientForTools(db, user, patientId, audit);
       if (!canEditPatient(user, patient.access_level)) throw forbidden(PATIENT_MESSAGES.cannotEdit);
-      const caller = { userId: user.id, groupId: patient.ID_Group };
-      const after = dateOfEvent?.trim() || null;
-      await db.transaction(async (tx) => {
-        // Locked before it is read, so the value recorded as "before" is the one this update replaces.
-        await tx.query(`SELECT 1 FROM patients WHERE id = $1 AND group_id = $2 FOR UPDATE`, [
-          patient.ID_Patient,
-          patient.ID_Group,
-        ]);
-        const repository = createPatientRepository(tx);
-        const before = await repository.findById(caller, patient.ID_Patient);
-        if (!before || !(await repository.updateDateOfEvent(caller, patient.ID_Patient, after))) {
-          throw notFound(PATIENT_MESSAGES.notFound);
-        }
-        audit.describe({
-          details: {
-            fields: { DateofEvent: after },
-            changes: { DateofEvent: { before: before.DateofEvent ?? null, after } },
-          },
-        });
-        await audit.recordWithin(tx);
-      });
-      const updated = await createPatientRepository(db).findById(caller, patient.ID_Patient);
-      if (!updated) throw notFound(PATIENT_MESSAGES.notFound);
+      const updated = await updatePatientDateOfEvent(
+        db,
+        { userId: user.id, groupId: patient.ID_Group },
+        patient.ID_Patient,
+        dateOfEvent?.trim() || null,
+        audit,
+      );
       return { patient: updated, message: CONVERSATION_MESSAGES.dateOfEventUpdated };
     },
 

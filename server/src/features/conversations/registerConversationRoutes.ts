@@ -3,7 +3,7 @@ import type { ApiInstance } from '../../http/ApiInstance.js';
 import { auditOf } from '../audit/registerAuditTrail.js';
 import { currentUser } from '../auth/authenticateRequest.js';
 import { abortSignalOfRequest } from './abortSignalOfRequest.js';
-import { sendWordDocument } from '../word/sendWordDocument.js';
+import { sendWordDocument } from '../../platform/word/sendWordDocument.js';
 import type { ConversationService } from './createConversationService.js';
 
 /**

@@ -1,5 +1,5 @@
 import { badRequest } from '../../http/HttpError.js';
-import { uploadedFileNameProblem } from '../files/uploadedFileNameProblem.js';
+import { uploadedFileNameProblem } from '../../platform/files/uploadedFileNameProblem.js';
 import { DOCUMENT_MESSAGES } from './documentMessages.js';
 import type { DocumentFileType } from './extraction/ExtractedDocument.js';
 import { declaredTypeOf, validateDocumentFile } from './validateDocumentFile.js';

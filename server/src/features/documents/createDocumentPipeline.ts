@@ -15,10 +15,13 @@ import {
 import { badRequest, HttpError, notFound } from '../../http/HttpError.js';
 import type { RequestAudit } from '../audit/RequestAudit.js';
 import type { AuthenticatedUser } from '../auth/userDirectory.js';
-import type { DownloadLinks } from '../files/createDownloadLinks.js';
-import { newStorageKey } from '../files/FileStore.js';
-import { createGeneratedFileRepository, type GeneratedFileOwner } from '../files/generatedFileRepository.js';
-import { pageViewFileKeys } from '../page-views/pageViewRepository.js';
+import type { DownloadLinks } from '../../platform/files/createDownloadLinks.js';
+import { newStorageKey } from '../../platform/files/FileStore.js';
+import {
+  createGeneratedFileRepository,
+  type GeneratedFileOwner,
+} from '../../platform/files/generatedFileRepository.js';
+import { pageViewFileKeys } from '../page-views/pageViewFileKeys.js';
 import { baseName, checkDocumentName } from './checkDocumentName.js';
 import { detectDocumentType } from './detectDocumentType.js';
 import { VECTOR_REBUILD_STEPS } from './documentJobSteps.js';

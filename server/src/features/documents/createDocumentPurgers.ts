@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/Database.js';
-import type { FileStore } from '../files/FileStore.js';
-import { createGeneratedFileRepository } from '../files/generatedFileRepository.js';
-import { removeFilesOnceUnreferenced } from '../files/removeFilesOnceUnreferenced.js';
-import { pageViewFileKeys } from '../page-views/pageViewRepository.js';
+import type { FileStore } from '../../platform/files/FileStore.js';
+import { createGeneratedFileRepository } from '../../platform/files/generatedFileRepository.js';
+import { removeFilesOnceUnreferenced } from '../../platform/files/removeFilesOnceUnreferenced.js';
+import { pageViewFileKeys } from '../page-views/pageViewFileKeys.js';
 import type { PatientDataPurger } from '../patients/patientDataPurgers.js';
 import { createDocumentRepository } from './documentRepository.js';
 

@@ -15,7 +15,7 @@ import type { RequestAudit } from '../audit/RequestAudit.js';
 import type { AuthenticatedUser } from '../auth/userDirectory.js';
 import { PATIENT_MESSAGES } from '../patients/createPatientService.js';
 import { findPatientForTools } from '../patients/findPatientForTools.js';
-import type { StoredPatient } from '../patients/patientRepository.js';
+import type { StoredPatient } from '../patients/StoredPatient.js';
 import { hasUserFeature } from '../patients/patientPermissions.js';
 import { createDocumentPipeline, type DocumentPipelineDeps } from './createDocumentPipeline.js';
 import { DOCUMENT_MESSAGES } from './documentMessages.js';

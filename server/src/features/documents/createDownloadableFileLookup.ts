@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/Database.js';
-import type { DownloadableFileLookup } from '../files/registerFileRoutes.js';
+import type { DownloadableFileLookup } from '../downloads/registerFileRoutes.js';
 import type { DocumentFileType } from './extraction/ExtractedDocument.js';
 
 const CONTENT_TYPES: Record<DocumentFileType, string> = {

@@ -2,7 +2,7 @@ import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises';
 import { JOB_TYPES } from '@ewrt/contract';
 import type { Clock } from '../../context/Clock.js';
 import type { Database } from '../../db/Database.js';
-import type { FileStore } from '../files/FileStore.js';
+import type { FileStore } from '../../platform/files/FileStore.js';
 import {
   JobCancelledError,
   JobFailedError,
@@ -20,7 +20,7 @@ import { describePagesWithoutText } from './describePagesWithoutText.js';
 import { DOCUMENT_MESSAGES } from './documentMessages.js';
 import type { DocumentOwner } from './DocumentOwner.js';
 import { createDocumentRepository, type StoredDocument } from './documentRepository.js';
-import type { EmbeddingProvider } from './EmbeddingProvider.js';
+import type { EmbeddingProvider } from '../../platform/ai/EmbeddingProvider.js';
 import {
   ocrCandidates,
   pagesWithoutText,

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/Database.js';
-import { createAuthoringDocumentRepository } from '../authoring-documents/authoringDocumentRepository.js';
-import type { FileStore } from '../files/FileStore.js';
-import { createGeneratedFileRepository } from '../files/generatedFileRepository.js';
-import { removeFilesOnceUnreferenced } from '../files/removeFilesOnceUnreferenced.js';
-import { pageViewFileKeys } from '../page-views/pageViewRepository.js';
+import { authoringFileKeysOfUser } from '../authoring-documents/authoringFileKeysOfUser.js';
+import type { FileStore } from '../../platform/files/FileStore.js';
+import { createGeneratedFileRepository } from '../../platform/files/generatedFileRepository.js';
+import { removeFilesOnceUnreferenced } from '../../platform/files/removeFilesOnceUnreferenced.js';
+import { pageViewFileKeys } from '../page-views/pageViewFileKeys.js';
 import { createDocumentRepository } from './documentRepository.js';
 
 /**
@@ -21,7 +21,7 @@ export async function removeStoredFilesOfUser(
     ...(await createDocumentRepository(tx).keysOfOwnerUser(userId)),
     ...(await pageViewFileKeys(tx, 'd.owner_user_id = $1', userId)),
     ...(await createGeneratedFileRepository(tx).keysOfOwnerUser(userId)),
-    ...(await createAuthoringDocumentRepository(tx).storageKeysOfUser(userId)),
+    ...(await authoringFileKeysOfUser(tx, userId)),
   ];
   removeFilesOnceUnreferenced(deps, keys);
 }

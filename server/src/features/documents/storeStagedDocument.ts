@@ -3,7 +3,7 @@ import type { Clock } from '../../context/Clock.js';
 import type { Database } from '../../db/Database.js';
 import { HttpError } from '../../http/HttpError.js';
 import type { RequestAudit } from '../audit/RequestAudit.js';
-import { newStorageKey, type FileStore } from '../files/FileStore.js';
+import { newStorageKey, type FileStore } from '../../platform/files/FileStore.js';
 import type { JobQueue } from '../jobs/JobQueue.js';
 import { DOCUMENT_MESSAGES } from './documentMessages.js';
 import { DOCUMENT_PROCESSING_STEPS } from './documentJobSteps.js';

@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { badRequest } from '../../http/HttpError.js';
 import type { RequestAudit } from '../audit/RequestAudit.js';
 import type { AuthenticatedUser } from '../auth/userDirectory.js';
-import type { StoredPatient } from '../patients/patientRepository.js';
+import type { StoredPatient } from '../patients/StoredPatient.js';
 import { checkDocumentName } from './checkDocumentName.js';
 import { DOCUMENT_MESSAGES } from './documentMessages.js';
 import { opinionDestinationOf } from './opinionDestinationOf.js';

@@ -1,5 +1,5 @@
 import { DOCUMENT_EXTENSIONS, type DocumentValidationResult } from '@ewrt/contract';
-import { uploadedFileNameProblem } from '../files/uploadedFileNameProblem.js';
+import { uploadedFileNameProblem } from '../../platform/files/uploadedFileNameProblem.js';
 import type { DocumentFileType } from './extraction/ExtractedDocument.js';
 
 const BYTES_PER_MEGABYTE = 1024 * 1024;

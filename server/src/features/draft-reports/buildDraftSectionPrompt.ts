@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../ai/AiProvider.js';
+import type { ChatMessage } from '../../platform/ai/AiProvider.js';
 import { numberedSources } from '../answers/buildAnswerPrompt.js';
 import type { RetrievedPassage } from '../answers/searchPassages.js';
 

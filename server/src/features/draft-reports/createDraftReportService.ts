@@ -16,12 +16,12 @@ import type { Database } from '../../db/Database.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/HttpError.js';
 import type { RequestAudit } from '../audit/RequestAudit.js';
 import type { AuthenticatedUser } from '../auth/userDirectory.js';
-import { createAuthoringDocumentRepository } from '../authoring-documents/authoringDocumentRepository.js';
+import { findReportTemplate } from '../authoring-documents/findReportTemplate.js';
 import { checkAuthoringAccess } from '../authoring/checkAuthoringAccess.js';
 import type { JobQueue } from '../jobs/JobQueue.js';
 import { PATIENT_MESSAGES } from '../patients/createPatientService.js';
 import { findPatientForTools } from '../patients/findPatientForTools.js';
-import { createPromptRepository } from '../prompts/promptRepository.js';
+import { findLookupTypeInGroup } from '../prompts/findLookupTypeInGroup.js';
 import type { StructuredTemplateService } from '../structured-templates/createStructuredTemplateService.js';
 import { DRAFT_REPORT_MESSAGES as MESSAGES } from './draftReportMessages.js';
 import { draftReportJobSteps, type DraftReportJobInput } from './draftReportJobInput.js';
@@ -46,8 +46,6 @@ export type DraftReportService = ReturnType<typeof createDraftReportService>;
 export function createDraftReportService(deps: DraftReportServiceDeps) {
   const { db, jobs, structuredTemplates } = deps;
   const drafts = createDraftingRepository(db);
-  const prompts = createPromptRepository(db);
-  const authoringDocuments = createAuthoringDocumentRepository(db);
 
   /** The caller's group, once they may draft reports and `userId` is themselves. */
   function groupOfCaller(user: AuthenticatedUser, userId: number): number {
@@ -85,7 +83,7 @@ export function createDraftReportService(deps: DraftReportServiceDeps) {
     ): Promise<DraftReportPromptsResponse> {
       audit.describe({ details: { lookup_type_id: typeId } });
       const groupId = groupOfCaller(user, userId);
-      if (!(await prompts.findTypeInGroup(groupId, typeId))) throw notFound(MESSAGES.typeNotFound);
+      if (!(await findLookupTypeInGroup(db, groupId, typeId))) throw notFound(MESSAGES.typeNotFound);
       return { success: true, prompts: await drafts.promptsOfType(groupId, typeId) };
     },
 
@@ -107,14 +105,13 @@ export function createDraftReportService(deps: DraftReportServiceDeps) {
       });
       const groupId = groupOfCaller(user, body.user_id);
       const patient = await findPatientForTools(db, user, body.patient_id, audit);
-      const type = await prompts.findTypeInGroup(groupId, body.lookup_type_id);
+      const type = await findLookupTypeInGroup(db, groupId, body.lookup_type_id);
       if (!type) throw notFound(MESSAGES.typeNotFound);
       const typePrompts = await drafts.promptsOfType(groupId, type.ID_LookupType);
       if (typePrompts.length === 0) throw badRequest(MESSAGES.noPrompts);
       if (typePrompts.length > MAX_DRAFT_PROMPTS)
         throw badRequest(MESSAGES.tooManyPrompts(MAX_DRAFT_PROMPTS));
-      const template =
-        templateId === null ? null : await authoringDocuments.findTemplate(user.id, templateId);
+      const template = templateId === null ? null : await findReportTemplate(db, user.id, templateId);
       if (templateId !== null && !template) throw notFound(MESSAGES.reportTemplateNotFound);
       const structured =
         structuredTemplateId === null

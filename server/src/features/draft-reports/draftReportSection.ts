@@ -1,10 +1,10 @@
-import { completeNamingProvider } from '../ai/completeNamingProvider.js';
+import { completeNamingProvider } from '../../platform/ai/completeNamingProvider.js';
 import { DRAFT_PASSAGES_PER_PROMPT, type ReportSection } from '@ewrt/contract';
 import type { Queryable } from '../../db/Database.js';
-import type { AiProvider } from '../ai/AiProvider.js';
+import type { AiProvider } from '../../platform/ai/AiProvider.js';
 import { checkAnswerSentences } from '../answers/checkAnswerSentences.js';
 import { searchPassages } from '../answers/searchPassages.js';
-import type { EmbeddingProvider } from '../documents/EmbeddingProvider.js';
+import type { EmbeddingProvider } from '../../platform/ai/EmbeddingProvider.js';
 import { buildDraftSectionPrompt, draftQueryOf } from './buildDraftSectionPrompt.js';
 import { composeEvidenceDigest } from './composeEvidenceDigest.js';
 import { DRAFT_REPORT_MESSAGES } from './draftReportMessages.js';

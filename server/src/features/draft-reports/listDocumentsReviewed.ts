@@ -2,13 +2,12 @@ import { RECORD_GAP_DEFAULT_DAYS, type RecordFlag, type ReportSection } from '@e
 import type { Queryable } from '../../db/Database.js';
 import { bundlePagesFor } from '../answers/bundlePagesFor.js';
 import { isoDateToEnGb } from '../bundles/bundleDates.js';
-import { createBundleRepository } from '../bundles/bundleRepository.js';
 import { describeBundleDocument } from '../bundles/describeBundleDocument.js';
 import { findDocumentDate } from '../bundles/findDocumentDate.js';
-import { orderBundleDocuments } from '../bundles/orderBundleDocuments.js';
+import { readBundleDocuments } from '../bundles/readBundleDocuments.js';
 import { findDocumentAuthor } from '../chronology/findDocumentAuthor.js';
 import { listRecordFlags } from '../record-review/listRecordFlags.js';
-import { createRecordReviewRepository } from '../record-review/recordReviewRepository.js';
+import { documentTexts } from '../record-review/documentTexts.js';
 
 /** The title of the list when no prompt asks for it. */
 export const DOCUMENTS_REVIEWED_TITLE = 'Documents reviewed';
@@ -48,11 +47,9 @@ export async function listDocumentsReviewed(
   patient: { id: number; groupId: number; surname: string },
   referenceYear: number,
 ): Promise<string> {
-  const bundles = createBundleRepository(db);
-  const documents = orderBundleDocuments(await bundles.processedDocuments(patient.id, patient.groupId));
+  const { documents, opening } = await readBundleDocuments(db, patient, DATE_PAGES);
   const ids = documents.map((document) => document.id);
-  const opening = await bundles.openingText(ids, DATE_PAGES);
-  const whole = await createRecordReviewRepository(db).texts(ids);
+  const whole = await documentTexts(db, ids);
   const bundlePages = await bundlePagesFor(db, patient.id, ids);
   const lines = documents.map((document, index) => {
     const head = opening.get(document.id) ?? '';

@@ -1,10 +1,10 @@
 import { JOB_TYPES, type AiUseRecord, type DraftProcessingResult, type ReportSection } from '@ewrt/contract';
 import type { Clock } from '../../context/Clock.js';
 import type { Database } from '../../db/Database.js';
-import { LanguageModelError, type AiProvider } from '../ai/AiProvider.js';
+import { LanguageModelError, type AiProvider } from '../../platform/ai/AiProvider.js';
 import { recordJobAudit } from '../audit/recordAudit.js';
-import { createAuthoringDocumentRepository } from '../authoring-documents/authoringDocumentRepository.js';
-import type { EmbeddingProvider } from '../documents/EmbeddingProvider.js';
+import { findReportTemplate } from '../authoring-documents/findReportTemplate.js';
+import type { EmbeddingProvider } from '../../platform/ai/EmbeddingProvider.js';
 import type { DraftReportDocumentInput, DraftReportWriter } from '../generated-reports/DraftReportWriter.js';
 import { JobCancelledError, JobFailedError, type JobContext, type JobQueue } from '../jobs/JobQueue.js';
 import { assembleCompleteReport } from './assembleCompleteReport.js';
@@ -24,7 +24,7 @@ import {
   documentsReviewedSection,
   listDocumentsReviewed,
 } from './listDocumentsReviewed.js';
-import { loadStructuredTemplateDetail } from './loadStructuredTemplateDetail.js';
+import { loadStructuredTemplateDetail } from '../structured-templates/loadStructuredTemplateDetail.js';
 
 export interface DraftReportJobDeps {
   db: Database;
@@ -49,9 +49,7 @@ type WordOutcome = Pick<DraftProcessingResult, 'docx_saved' | 'docx_s3_key' | 'd
 /** The Word template and structured template the job was asked for, or null (with a log line) if deleted since. */
 async function templatesOf(db: Database, job: JobContext, input: DraftReportJobInput) {
   const stored =
-    input.template_id === null
-      ? null
-      : await createAuthoringDocumentRepository(db).findTemplate(job.userId, input.template_id);
+    input.template_id === null ? null : await findReportTemplate(db, job.userId, input.template_id);
   if (input.template_id !== null && !stored) {
     await job.log(
       'warning',

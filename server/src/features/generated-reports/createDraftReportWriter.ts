@@ -3,7 +3,7 @@ import type { Clock } from '../../context/Clock.js';
 import type { Database } from '../../db/Database.js';
 import { isoDateToEnGb, londonEnGbDate, londonIsoDate } from '../bundles/bundleDates.js';
 import { safeNamePart } from '../conversations/conversationNames.js';
-import { newStorageKey, StoredFileMissingError, type FileStore } from '../files/FileStore.js';
+import { newStorageKey, StoredFileMissingError, type FileStore } from '../../platform/files/FileStore.js';
 import { buildCleanDraftReportDocx } from './buildCleanDraftReportDocx.js';
 import { buildDraftReportContent } from './buildDraftReportContent.js';
 import type { DraftReportDocumentInput, DraftReportWriter, WrittenDraftReport } from './DraftReportWriter.js';

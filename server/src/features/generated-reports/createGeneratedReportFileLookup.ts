@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/Database.js';
-import type { DownloadableFileLookup } from '../files/registerFileRoutes.js';
+import type { DownloadableFileLookup } from '../downloads/registerFileRoutes.js';
 import { createDraftReportRepository } from './draftReportRepository.js';
 
 const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';

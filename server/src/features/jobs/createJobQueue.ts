@@ -26,7 +26,7 @@ import {
   type StepRow,
 } from './jobRepository.js';
 import { pushJobUpdate } from './pushJobUpdate.js';
-import { announceToInstances } from '../realtime/createLiveEvents.js';
+import { announceToInstances } from '../../platform/realtime/createLiveEvents.js';
 
 /** The error a job gets when its work keeps ending its workers (the spec's client maps "crashed"/"no activity"). */
 export const JOB_CRASHED_MESSAGE = 'Processing crashed: no activity from its worker';

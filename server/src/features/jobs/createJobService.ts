@@ -6,7 +6,7 @@ import { forbidden, HttpError, notFound } from '../../http/HttpError.js';
 import type { RequestAudit } from '../audit/RequestAudit.js';
 import type { AuthenticatedUser } from '../auth/userDirectory.js';
 import { canUsePatientTools, hasReadOnlyLevel, hasUserFeature } from '../patients/patientPermissions.js';
-import { createPatientRepository } from '../patients/patientRepository.js';
+import { findPatientInGroup } from '../patients/findPatientInGroup.js';
 import type { ManagedJobQueue } from './createJobQueue.js';
 import { createJobRepository, toBackgroundJob, toJob, type JobRow } from './jobRepository.js';
 import { pushJobUpdate } from './pushJobUpdate.js';
@@ -59,7 +59,6 @@ export function createJobService(deps: {
 }) {
   const { db, clock, io } = deps;
   const jobs = createJobRepository(db);
-  const patients = createPatientRepository(db);
 
   async function visibleJob(user: AuthenticatedUser, jobId: number): Promise<JobRow> {
     const row = await jobs.findById(jobId);
@@ -73,7 +72,11 @@ export function createJobService(deps: {
     if (user.groupId === null || row.group_id !== user.groupId) throw notFound(JOB_MESSAGES.jobNotFound);
     if (user.isAdministrator) return row;
     if (row.patient_id !== null) {
-      const patient = await patients.findById({ userId: user.id, groupId: user.groupId }, row.patient_id);
+      const patient = await findPatientInGroup(
+        db,
+        { userId: user.id, groupId: user.groupId },
+        row.patient_id,
+      );
       if (patient && canUsePatientTools(user, patient.access_level)) return row;
     }
     throw notFound(JOB_MESSAGES.jobNotFound);
@@ -86,7 +89,7 @@ export function createJobService(deps: {
   return {
     async listForPatient(user: AuthenticatedUser, patientId: number, audit: RequestAudit) {
       if (user.groupId === null) throw forbidden(JOB_MESSAGES.noGroup);
-      const patient = await patients.findById({ userId: user.id, groupId: user.groupId }, patientId);
+      const patient = await findPatientInGroup(db, { userId: user.id, groupId: user.groupId }, patientId);
       if (!patient) throw notFound(JOB_MESSAGES.patientNotFound);
       if (!hasUserFeature(user, 'documents')) throw forbidden(JOB_MESSAGES.noDocumentsFeature);
       if (!canUsePatientTools(user, patient.access_level)) throw forbidden(JOB_MESSAGES.patientToolsRefused);

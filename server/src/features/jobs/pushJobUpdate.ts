@@ -1,6 +1,6 @@
 import { JOB_UPDATE_EVENT } from '@ewrt/contract';
 import type { Server as SocketServer } from 'socket.io';
-import { userRoom } from '../realtime/attachSocketServer.js';
+import { userRoom } from '../../platform/realtime/attachSocketServer.js';
 import { toJob, type JobRow } from './jobRepository.js';
 
 /** Sends a job's new state to every socket of its owner (the polls of the spec remain the fallback). */

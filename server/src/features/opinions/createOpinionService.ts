@@ -18,7 +18,7 @@ import type { DocumentOwner } from '../documents/DocumentOwner.js';
 import { opinionDestinationOf } from '../documents/opinionDestinationOf.js';
 import type { DocumentDestination } from '../documents/storeStagedDocument.js';
 import { JOB_MESSAGES, PERSONAL_DOCUMENT_JOB_TYPES, type JobService } from '../jobs/createJobService.js';
-import { createJobRepository } from '../jobs/jobRepository.js';
+import { findJob } from '../jobs/findJob.js';
 import { hasUserFeature } from '../patients/patientPermissions.js';
 
 export const OPINION_MESSAGES = {
@@ -47,7 +47,6 @@ function parseUserId(value: unknown): number {
  */
 export function createOpinionService(deps: DocumentPipelineDeps & { jobStatus: JobService['status'] }) {
   const pipeline = createDocumentPipeline(deps);
-  const jobRows = createJobRepository(deps.db);
 
   /** The caller's own collection, once their level is known to include opinion documents. */
   function ownCollection(user: AuthenticatedUser): DocumentOwner {
@@ -96,7 +95,7 @@ export function createOpinionService(deps: DocumentPipelineDeps & { jobStatus: J
     async jobStatus(user: AuthenticatedUser, jobId: number, audit: RequestAudit) {
       ownCollection(user);
       audit.describe({ details: { job_id: jobId } });
-      const row = await jobRows.findById(jobId);
+      const row = await findJob(deps.db, jobId);
       const isOwnOpinionJob =
         row !== null &&
         row.user_id === user.id &&

@@ -14,14 +14,14 @@ import {
   type ConversationTarget,
 } from '../conversations/createConversationService.js';
 import {
-  createDocumentPageRepository,
+  createDocumentPageReader,
   type PageViewDocument,
-} from '../conversations/documentPageRepository.js';
+} from '../conversations/createDocumentPageReader.js';
 import { rebuildPageText } from '../conversations/rebuildPageText.js';
 import { convertWithLibreOffice } from '../documents/extraction/convertWithLibreOffice.js';
 import { extractTextFilePages } from '../documents/extraction/extractTextFilePages.js';
-import type { DownloadLinks } from '../files/createDownloadLinks.js';
-import { newStorageKey, type FileStore } from '../files/FileStore.js';
+import type { DownloadLinks } from '../../platform/files/createDownloadLinks.js';
+import { newStorageKey, type FileStore } from '../../platform/files/FileStore.js';
 import { OPINION_MESSAGES } from '../opinions/createOpinionService.js';
 import { findPatientForTools } from '../patients/findPatientForTools.js';
 import { hasUserFeature } from '../patients/patientPermissions.js';
@@ -72,7 +72,7 @@ type PagePdf = <T>(use: (pdfPath: string, page: number) => Promise<T>) => Promis
  */
 export function createPageViewService(deps: PageViewServiceDeps) {
   const { db, files, links, commands } = deps;
-  const documents = createDocumentPageRepository(db);
+  const documents = createDocumentPageReader(db);
   const views = createPageViewRepository(db);
 
   async function documentFor(

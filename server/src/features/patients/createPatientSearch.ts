@@ -10,8 +10,8 @@ import {
   toPatient,
   type Caller,
   type PatientRow,
-  type StoredPatient,
 } from './patientRepository.js';
+import type { StoredPatient } from './StoredPatient.js';
 
 /** How long a search may take, waiting for its turn included, before it is answered with SEARCH_TIMED_OUT. */
 export const SEARCH_TIMEOUT_MS = 3000;

@@ -15,7 +15,8 @@ import type { AuthenticatedUser } from '../auth/userDirectory.js';
 import { normalisePatientInput, type PatientFields } from './normalisePatientInput.js';
 import { createPatientSearch } from './createPatientSearch.js';
 import { canCreatePatient, canDeletePatientData, canEditPatient } from './patientPermissions.js';
-import { createPatientRepository, type Caller, type StoredPatient } from './patientRepository.js';
+import { createPatientRepository, type Caller } from './patientRepository.js';
+import type { StoredPatient } from './StoredPatient.js';
 import type { PatientDataPurgers } from './patientDataPurgers.js';
 import { purgePatientData } from './purgePatientData.js';
 

@@ -5,7 +5,8 @@ import type { AuthenticatedUser } from '../auth/userDirectory.js';
 import { PATIENT_MESSAGES } from './createPatientService.js';
 import type { UserFeature } from '@ewrt/contract';
 import { hasFullPatientAccess, hasUserFeature } from './patientPermissions.js';
-import { createPatientRepository, type StoredPatient } from './patientRepository.js';
+import { findPatientInGroup } from './findPatientInGroup.js';
+import type { StoredPatient } from './StoredPatient.js';
 
 export const PATIENT_TOOL_MESSAGES = {
   noDocumentsFeature: 'Your access level does not allow working with patient documents',
@@ -41,10 +42,7 @@ export async function findPatientForTools(
 ): Promise<StoredPatient> {
   audit.describe({ patientId });
   if (user.groupId === null) throw forbidden(PATIENT_MESSAGES.noGroup);
-  const patient = await createPatientRepository(db).findById(
-    { userId: user.id, groupId: user.groupId },
-    patientId,
-  );
+  const patient = await findPatientInGroup(db, { userId: user.id, groupId: user.groupId }, patientId);
   if (!patient) throw notFound(PATIENT_MESSAGES.notFound);
   if (!hasUserFeature(user, rule.feature)) throw forbidden(rule.noFeature);
   if (!hasFullPatientAccess(user, patient.access_level)) throw forbidden(rule.notFullAccess);

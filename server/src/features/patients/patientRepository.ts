@@ -1,10 +1,8 @@
-import { PATIENT_ACCESS, type Patient, type PatientAccessLevel } from '@ewrt/contract';
+import { PATIENT_ACCESS, type PatientAccessLevel } from '@ewrt/contract';
 import type { Queryable } from '../../db/Database.js';
 import { toIsoDateTime } from '../../db/toIsoDateTime.js';
 import type { PatientFields } from './normalisePatientInput.js';
-
-/** A patient as the repository reads it: the caller's access level and the group are always known. */
-export type StoredPatient = Patient & Required<Pick<Patient, 'access_level' | 'ID_Group'>>;
+import type { StoredPatient } from './StoredPatient.js';
 
 export interface PatientRow extends Omit<StoredPatient, 'last_accessed' | 'created_at' | 'access_level'> {
   last_accessed: Date | string | null;

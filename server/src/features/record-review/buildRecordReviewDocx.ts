@@ -1,7 +1,7 @@
 import type { DuplicateGroupsResponse, RecordFlagPlace, RecordGapsResponse } from '@ewrt/contract';
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import { formatEnGbDateTime } from '../conversations/conversationNames.js';
-import { paragraphsOfText } from '../word/paragraphsOfText.js';
+import { paragraphsOfText } from '../../platform/word/paragraphsOfText.js';
 
 export interface RecordReviewDocxInput {
   patientName: string;

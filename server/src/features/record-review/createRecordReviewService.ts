@@ -18,7 +18,7 @@ import type { AuthenticatedUser } from '../auth/userDirectory.js';
 import type { BundleService } from '../bundles/createBundleService.js';
 import type { ChronologyService } from '../chronology/createChronologyService.js';
 import { findPatientForTools } from '../patients/findPatientForTools.js';
-import type { StoredPatient } from '../patients/patientRepository.js';
+import type { StoredPatient } from '../patients/StoredPatient.js';
 import { buildRecordReviewDocx } from './buildRecordReviewDocx.js';
 import { findCopiedPages } from './findCopiedPages.js';
 import { listRecordFlags } from './listRecordFlags.js';

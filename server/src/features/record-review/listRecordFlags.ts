@@ -1,8 +1,7 @@
 import type { RecordFlag } from '@ewrt/contract';
 import type { Queryable } from '../../db/Database.js';
 import { bundlePagesFor } from '../answers/bundlePagesFor.js';
-import { createChronologyRepository } from '../chronology/chronologyRepository.js';
-import type { IndexedPage } from '../chronology/extractDatedMentions.js';
+import { readChronologyEvidence } from '../chronology/readChronologyEvidence.js';
 import { findRecordFlags, type FlagPlace } from './findRecordFlags.js';
 import { createRecordReviewRepository } from './recordReviewRepository.js';
 
@@ -15,23 +14,12 @@ export async function listRecordFlags(
   patient: { id: number; groupId: number },
   gapDays: number,
 ): Promise<RecordFlag[]> {
-  const chronologies = createChronologyRepository(db);
-  const inRecords = await chronologies.sourceDocuments(patient.id, patient.groupId);
+  const { events, pagesByDocument } = await readChronologyEvidence(db, patient);
   const named = new Map(
     (await createRecordReviewRepository(db).processedDocuments(patient.id, patient.groupId)).map(
       (document) => [document.id, document],
     ),
   );
-  const pagesByDocument = new Map<number, IndexedPage[]>();
-  for (const document of inRecords)
-    pagesByDocument.set(document.id, await chronologies.indexedPages(document.id));
-  // A chronology built before a copy was set aside still cites it: only pages in the records count.
-  const events = (await chronologies.events(patient.id))
-    .map((event) => ({
-      ...event,
-      places: event.places.filter((place) => pagesByDocument.has(place.documentId)),
-    }))
-    .filter((event) => event.places.length > 0);
   const found = findRecordFlags({ events, pagesByDocument, gapDays });
   const bundlePages = await bundlePagesFor(
     db,

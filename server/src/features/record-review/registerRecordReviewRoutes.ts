@@ -2,7 +2,7 @@ import { recordReviewCalls } from '@ewrt/contract';
 import type { ApiInstance } from '../../http/ApiInstance.js';
 import { auditOf } from '../audit/registerAuditTrail.js';
 import { currentUser } from '../auth/authenticateRequest.js';
-import { sendWordDocument } from '../word/sendWordDocument.js';
+import { sendWordDocument } from '../../platform/word/sendWordDocument.js';
 import type { RecordReviewService } from './createRecordReviewService.js';
 
 /** The record review calls: each route is its contract declaration, its audit declaration and one service call. */

@@ -1,5 +1,5 @@
 import type { ChatHistoryMessage } from '@ewrt/contract';
-import type { ChatMessage } from '../ai/AiProvider.js';
+import type { ChatMessage } from '../../platform/ai/AiProvider.js';
 import type { ResearchPage } from './ResearchPage.js';
 
 /** Earlier turns given to the model, newest kept first, up to about 6,000 tokens (~4 characters a token). */

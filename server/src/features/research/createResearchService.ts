@@ -15,12 +15,12 @@ import {
 import type { Clock } from '../../context/Clock.js';
 import type { Database, Queryable } from '../../db/Database.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/HttpError.js';
-import { LanguageModelError, type AiProvider } from '../ai/AiProvider.js';
+import { LanguageModelError, type AiProvider } from '../../platform/ai/AiProvider.js';
 import type { RequestAudit } from '../audit/RequestAudit.js';
 import type { AuthenticatedUser } from '../auth/userDirectory.js';
 import { fileNameTimestamp, formatEnGbDateTime } from '../conversations/conversationNames.js';
 import { hasUserFeature } from '../patients/patientPermissions.js';
-import type { WrittenWordDocument } from '../word/sendWordDocument.js';
+import type { WrittenWordDocument } from '../../platform/word/sendWordDocument.js';
 import { buildResearchDocx } from './buildResearchDocx.js';
 import { buildResearchPrompt } from './buildResearchPrompt.js';
 import { createTrustedSourceRepository, type TrustedSourceFields } from './createTrustedSourceRepository.js';

@@ -1,26 +1,13 @@
 import { researchCalls } from '@ewrt/contract';
-import type { Clock } from '../../context/Clock.js';
-import type { Database } from '../../db/Database.js';
 import type { ApiInstance } from '../../http/ApiInstance.js';
-import type { AiProvider } from '../ai/AiProvider.js';
 import { auditOf } from '../audit/registerAuditTrail.js';
 import { currentUser } from '../auth/authenticateRequest.js';
 import { abortSignalOfRequest } from '../conversations/abortSignalOfRequest.js';
-import { sendWordDocument } from '../word/sendWordDocument.js';
-import { createResearchService } from './createResearchService.js';
-import type { WebSearch } from './WebSearch.js';
-
-export interface ResearchRouteDeps {
-  db: Database;
-  clock: Clock;
-  ai: AiProvider | null;
-  webSearch: WebSearch | null;
-}
+import { sendWordDocument } from '../../platform/word/sendWordDocument.js';
+import type { ResearchService } from './createResearchService.js';
 
 /** The research assistant calls: each route is its contract declaration, its audit declaration and one service call. */
-export function registerResearchRoutes(app: ApiInstance, deps: ResearchRouteDeps): void {
-  const research = createResearchService(deps);
-
+export function registerResearchRoutes(app: ApiInstance, research: ResearchService): void {
   app.route({
     ...researchCalls.listTrustedSources,
     config: { audit: { action: 'research.sources_list', resource: 'research' } },

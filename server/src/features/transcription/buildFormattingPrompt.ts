@@ -1,5 +1,5 @@
 import type { ConsultationType, SummarizeRequest } from '@ewrt/contract';
-import type { ChatMessage } from '../ai/AiProvider.js';
+import type { ChatMessage } from '../../platform/ai/AiProvider.js';
 
 export const TRANSCRIPT_BLOCK_START = '=== BEGIN TRANSCRIPT ===';
 export const TRANSCRIPT_BLOCK_END = '=== END TRANSCRIPT ===';

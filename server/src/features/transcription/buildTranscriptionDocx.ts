@@ -1,6 +1,6 @@
 import type { MedicolegalResult, OutpatientResult, ProcessedResult } from '@ewrt/contract';
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
-import { paragraphsOfText } from '../word/paragraphsOfText.js';
+import { paragraphsOfText } from '../../platform/word/paragraphsOfText.js';
 
 /** The title of a transcription without a type. */
 export const UNTYPED_TRANSCRIPTION_TITLE = 'Transcription';

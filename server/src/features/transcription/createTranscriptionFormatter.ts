@@ -1,7 +1,7 @@
 import type { ConsultationType, SummarizeRequest } from '@ewrt/contract';
 import { forbidden, HttpError } from '../../http/HttpError.js';
-import { LanguageModelError, type AiProvider } from '../ai/AiProvider.js';
-import { languageModelInfo } from '../ai/languageModelInfo.js';
+import { LanguageModelError, type AiProvider } from '../../platform/ai/AiProvider.js';
+import { languageModelInfo } from '../../platform/ai/languageModelInfo.js';
 import type { RequestAudit } from '../audit/RequestAudit.js';
 import type { AuthenticatedUser } from '../auth/userDirectory.js';
 import { hasUserFeature } from '../patients/patientPermissions.js';

@@ -24,7 +24,7 @@ import {
   type LiveRecognition,
   type RecognizedSegment,
   type SpeechRecognizer,
-} from '../speech/SpeechRecognizer.js';
+} from '../../platform/speech/SpeechRecognizer.js';
 import { createLiveAudioAllowance, type LiveAudioAllowance } from './liveAudioAllowance.js';
 import { LIVE_AUDIO_MAX_CHUNK_BYTES, liveAudioSamples } from './liveAudioSamples.js';
 import { LiveTranscriptionAudit } from './liveTranscriptionAudit.js';

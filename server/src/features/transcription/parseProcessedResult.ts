@@ -1,5 +1,5 @@
 import type { ConsultationType, MedicolegalResult, OpinionResult, OutpatientResult } from '@ewrt/contract';
-import { LanguageModelError } from '../ai/AiProvider.js';
+import { LanguageModelError } from '../../platform/ai/AiProvider.js';
 
 /** The result shape of each format. */
 export interface ProcessedResultOf {

@@ -1,7 +1,7 @@
 import { JOB_TYPES } from '@ewrt/contract';
 import type { Clock } from '../../context/Clock.js';
 import type { Database } from '../../db/Database.js';
-import { StoredFileMissingError, type FileStore } from '../files/FileStore.js';
+import { StoredFileMissingError, type FileStore } from '../../platform/files/FileStore.js';
 import {
   isJobInterrupted,
   JobFailedError,
@@ -10,7 +10,7 @@ import {
   type JobStepDeclaration,
 } from '../jobs/JobQueue.js';
 import { stepTimeLimitMs } from '../jobs/stepTimeLimits.js';
-import { AudioDecodeError, type SpeechRecognizer } from '../speech/SpeechRecognizer.js';
+import { AudioDecodeError, type SpeechRecognizer } from '../../platform/speech/SpeechRecognizer.js';
 import { detectAudioType, type AudioType } from './detectAudioType.js';
 import { createMyWordsRepository } from './myWordsRepository.js';
 import { createTranscriptionRepository } from './transcriptionRepository.js';

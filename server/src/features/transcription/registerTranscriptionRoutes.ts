@@ -1,31 +1,20 @@
 import multipart from '@fastify/multipart';
 import { AUDIO_UPLOAD_MAX_BYTES, transcriptionCalls } from '@ewrt/contract';
-import type { Clock } from '../../context/Clock.js';
-import type { Database } from '../../db/Database.js';
 import type { ApiInstance } from '../../http/ApiInstance.js';
 import { HttpError } from '../../http/HttpError.js';
-import type { AiProvider } from '../ai/AiProvider.js';
 import { auditOf } from '../audit/registerAuditTrail.js';
 import { currentUser } from '../auth/authenticateRequest.js';
 import { abortSignalOfRequest } from '../conversations/abortSignalOfRequest.js';
-import type { FileStore } from '../files/FileStore.js';
-import type { JobQueue } from '../jobs/JobQueue.js';
-import type { SpeechRecognizer } from '../speech/SpeechRecognizer.js';
-import { sendWordDocument } from '../word/sendWordDocument.js';
-import { createTranscriptionFormatter } from './createTranscriptionFormatter.js';
-import { createTranscriptionService } from './createTranscriptionService.js';
-import { storeAudioUpload } from './storeAudioUpload.js';
+import { sendWordDocument } from '../../platform/word/sendWordDocument.js';
+import type { TranscriptionFormatter } from './createTranscriptionFormatter.js';
+import type { TranscriptionService } from './createTranscriptionService.js';
+import type { AudioUploads } from './storeAudioUpload.js';
 import { TRANSCRIPTION_MESSAGES } from './transcriptionMessages.js';
 
 export interface TranscriptionRouteDeps {
-  db: Database;
-  clock: Clock;
-  files: FileStore;
-  jobs: JobQueue;
-  ai: AiProvider | null;
-  speech: SpeechRecognizer;
-  /** The AI time-out for the summarize calls. */
-  answerTimeoutMs: number;
+  transcriptions: TranscriptionService;
+  formatter: TranscriptionFormatter;
+  uploads: AudioUploads;
 }
 
 /** Room for the multipart envelope around the audio (boundaries, part headers, the two id fields). */
@@ -39,8 +28,7 @@ export async function registerTranscriptionRoutes(
   app: ApiInstance,
   deps: TranscriptionRouteDeps,
 ): Promise<void> {
-  const transcriptions = createTranscriptionService(deps);
-  const formatter = createTranscriptionFormatter(deps);
+  const { transcriptions, formatter, uploads } = deps;
   const maxUploadBytes = AUDIO_UPLOAD_MAX_BYTES;
 
   app.route({
@@ -211,12 +199,7 @@ export async function registerTranscriptionRoutes(
       },
       handler: async (request, reply) => {
         if (!request.isMultipart()) throw new HttpError(415, TRANSCRIPTION_MESSAGES.notMultipart);
-        const answer = await storeAudioUpload(
-          { ...deps, maxUploadBytes },
-          currentUser(request),
-          request.parts(),
-          auditOf(request),
-        );
+        const answer = await uploads.store(currentUser(request), request.parts(), auditOf(request));
         return reply.status(202).send(answer);
       },
     });

@@ -9,14 +9,14 @@ import type { RequestAudit } from '../audit/RequestAudit.js';
 import type { AuthenticatedUser } from '../auth/userDirectory.js';
 import { baseName } from '../documents/checkDocumentName.js';
 import { toMegabytes } from '../documents/validateDocumentFile.js';
-import { newStorageKey, type FileStore } from '../files/FileStore.js';
-import { uploadedFileNameProblem } from '../files/uploadedFileNameProblem.js';
+import { newStorageKey, type FileStore } from '../../platform/files/FileStore.js';
+import { uploadedFileNameProblem } from '../../platform/files/uploadedFileNameProblem.js';
 import type { JobQueue } from '../jobs/JobQueue.js';
 import { PATIENT_MESSAGES } from '../patients/createPatientService.js';
 import { findPatientForTools } from '../patients/findPatientForTools.js';
 import { hasUserFeature } from '../patients/patientPermissions.js';
-import type { StoredPatient } from '../patients/patientRepository.js';
-import type { SpeechRecognizer } from '../speech/SpeechRecognizer.js';
+import type { StoredPatient } from '../patients/StoredPatient.js';
+import type { SpeechRecognizer } from '../../platform/speech/SpeechRecognizer.js';
 import { detectAudioType } from './detectAudioType.js';
 import {
   AUDIO_TRANSCRIPTION_STEPS,
@@ -33,6 +33,15 @@ export interface AudioUploadDeps {
   speech: SpeechRecognizer;
   /** The largest audio file accepted (AUDIO_UPLOAD_MAX_BYTES). */
   maxUploadBytes: number;
+}
+
+/** What the upload route calls: storeAudioUpload with the feature's dependencies bound. */
+export interface AudioUploads {
+  store(
+    user: AuthenticatedUser,
+    parts: AsyncIterable<Multipart>,
+    audit: RequestAudit,
+  ): Promise<AudioUploadResponse>;
 }
 
 /** The name the job list shows: without folders, and plain (no control characters, not overlong). */

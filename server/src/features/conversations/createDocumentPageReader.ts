@@ -38,8 +38,11 @@ interface PassageRow {
   ocr_confidence: number | null;
 }
 
-/** The reads behind the citation view: a document found by its key only within the scope, and one page's passages. */
-export function createDocumentPageRepository(db: Queryable) {
+/**
+ * The reads behind the citation view: a document found by its key only within the scope, and one page's passages.
+ * Read-only, and shared with the page views feature, which draws the same pages.
+ */
+export function createDocumentPageReader(db: Queryable) {
   return {
     /** The patient's document with this key, looked up within the patient's group as well. */
     async findOfPatient(patientId: number, groupId: number, storageKey: string) {

@@ -2,7 +2,7 @@ import type { ChildProcessByStdio } from 'node:child_process';
 import { statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { endianness } from 'node:os';
-import { spawnSandboxed } from '../../platform/sandbox/spawnSandboxed.js';
+import { spawnSandboxed } from '../sandbox/spawnSandboxed.js';
 import { RECOGNIZER_SAMPLE_RATE_HZ, AudioDecodeError, SpeechUnavailableError } from './SpeechRecognizer.js';
 
 export interface AudioDecodingOptions {

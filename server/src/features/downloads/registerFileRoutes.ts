@@ -2,9 +2,9 @@ import { fileCalls } from '@ewrt/contract';
 import type { ApiInstance } from '../../http/ApiInstance.js';
 import { HttpError, notFound } from '../../http/HttpError.js';
 import { auditOf } from '../audit/registerAuditTrail.js';
-import { attachmentDisposition } from './attachmentDisposition.js';
-import type { DownloadLinks } from './createDownloadLinks.js';
-import { StoredFileMissingError, type FileStore } from './FileStore.js';
+import { attachmentDisposition } from '../../platform/files/attachmentDisposition.js';
+import type { DownloadLinks } from '../../platform/files/createDownloadLinks.js';
+import { StoredFileMissingError, type FileStore } from '../../platform/files/FileStore.js';
 
 export const FILE_MESSAGES = {
   invalidLink: 'This download link is not valid. Request a new one from the documents page.',

@@ -1,4 +1,4 @@
-import type { EmbeddingProvider } from '../documents/EmbeddingProvider.js';
+import type { EmbeddingProvider } from './EmbeddingProvider.js';
 
 export interface OpenAiEmbeddingSettings {
   /** The endpoint's base, e.g. `http://localhost:11434/v1` (its `/embeddings` is called). */

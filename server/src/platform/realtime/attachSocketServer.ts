@@ -1,8 +1,8 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server as SocketServer, type ServerOptions } from 'socket.io';
-import type { TokenService } from '../auth/createTokenService.js';
-import { sessionForToken } from '../auth/authenticateRequest.js';
-import type { UserDirectory } from '../auth/userDirectory.js';
+import type { TokenService } from '../../features/auth/createTokenService.js';
+import { sessionForToken } from '../../features/auth/authenticateRequest.js';
+import type { UserDirectory } from '../../features/auth/userDirectory.js';
 
 /** The room every socket of one user joins, for events addressed to that user. */
 export function userRoom(userId: number): string {

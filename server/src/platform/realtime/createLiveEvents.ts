@@ -3,8 +3,8 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { Server as SocketServer } from 'socket.io';
-import type { TokenService } from '../auth/createTokenService.js';
-import type { UserDirectory } from '../auth/userDirectory.js';
+import type { TokenService } from '../../features/auth/createTokenService.js';
+import type { UserDirectory } from '../../features/auth/userDirectory.js';
 import { attachSocketServer } from './attachSocketServer.js';
 
 /** Sent between instances when a user's cached profile must be dropped everywhere. */

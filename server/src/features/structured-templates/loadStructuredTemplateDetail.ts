@@ -1,7 +1,7 @@
 import type { StructuredTemplateDetail } from '@ewrt/contract';
 import type { Queryable } from '../../db/Database.js';
-import { createStructuredTemplateRepository } from '../structured-templates/structuredTemplateRepository.js';
-import { templateDetailOf } from '../structured-templates/templateDetailOf.js';
+import { createStructuredTemplateRepository } from './structuredTemplateRepository.js';
+import { templateDetailOf } from './templateDetailOf.js';
 
 /**
  * A structured template as the Word document lays it out (front page, sections in order, declaration), or null when

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { endianness } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawnSandboxed } from '../../platform/sandbox/spawnSandboxed.js';
+import { spawnSandboxed } from '../sandbox/spawnSandboxed.js';
 
 /** What the worker reports for a partial or final request (see server/speech/pocketsphinxWorker.py). */
 export interface WorkerResult {
