@@ -3,7 +3,7 @@ import type { Migration } from './Migration.js';
 /**
  * Stored documents and their retrieval index (the spec's "vectors"), plus files the server generates for download.
  *
- * Owner: a document belongs either to a patient (part 2 patient records) or to one user (part 2 opinion documents,
+ * Owner: a document belongs either to a patient (patient records) or to one user (opinion documents,
  * kept apart from patient records). Two nullable foreign keys with a CHECK that exactly one is set, rather than a
  * `scope_kind` + `scope_id` pair, so the database itself keeps every owner real (a purged user or patient cannot
  * leave rows pointing nowhere) and each kind gets its own plain index. `group_id` is the owner's group at upload

@@ -1,7 +1,7 @@
 import type { Migration } from './Migration.js';
 
 /**
- * What drives a draft report (part 3): report types and their prompts, kept per group; each user's style document
+ * What drives a draft report: report types and their prompts, kept per group; each user's style document
  * (its text kept for drafting) and Word report templates; structured templates with ordered, nestable sections.
  * Stored files are named by opaque keys in the file store; a row goes with its user, and the users feature removes
  * the files when a user is deleted.

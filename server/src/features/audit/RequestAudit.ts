@@ -44,7 +44,7 @@ export function outcomeOf(statusCode: number): AuditOutcome {
 }
 
 function patientIdFromParams(params: unknown): number | null {
-  // Patient routes name it `:id`; the document routes of part 2 `:patientId`.
+  // Patient routes name it `:id`; the document routes `:patientId`.
   const named = params as { id?: unknown; patientId?: unknown } | undefined;
   const raw = named?.id ?? named?.patientId;
   const id =

@@ -55,7 +55,7 @@ const typeOf = (row: { id: number; name: string }): LookupType => ({
   LookupTypeText: row.name,
 });
 
-/** The report types and prompts of part 3, kept per group (migration 9: lookup_types, lookups). */
+/** The report types and prompts, kept per group (migration 9: lookup_types, lookups). */
 export function createPromptRepository(db: Queryable) {
   return {
     /** The group's prompts, by type name, then title. */
