@@ -103,9 +103,10 @@ describe('composition of the remotes', () => {
 
   it('shows the fallback when loading fails, keeps the navbar working, and Retry really loads again', async () => {
     const user = userEvent.setup({ delay: null });
+    // Every load after the first failed one succeeds, so the test does not lean on what an earlier test left.
     loadRemoteSpaMock
-      .mockRejectedValueOnce(new SyntaxError("Unexpected token '<'"))
-      .mockResolvedValueOnce(fakeRemote('Patient Search (patients remote)'));
+      .mockResolvedValue(fakeRemote('Patient Search (patients remote)'))
+      .mockRejectedValueOnce(new SyntaxError("Unexpected token '<'"));
     renderHostAt('/patients', { user: makeUser(), ...deployed(patientsRemote, adminRemote) });
     stopComposition = startComposition([patientsRemote, adminRemote]);
 
@@ -114,6 +115,7 @@ describe('composition of the remotes', () => {
       screen.getByText("The server answered with a web page instead of the area's code."),
     ).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(loadRemoteSpaMock).toHaveBeenCalledTimes(1);
 
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Patient Search (patients remote)')).toBeInTheDocument();
