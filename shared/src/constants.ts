@@ -8,7 +8,7 @@ export {
 } from '@ewrt/contract/limits';
 
 /** Version of this package; a remote must have been built for a range that includes it. */
-export const SHARED_VERSION = '1.8.0';
+export const SHARED_VERSION = '1.9.0';
 /** Version of @ewrt/contract this package's calls are typed from: the API contract of the host that owns it. */
 export const CONTRACT_VERSION = '1.8.0';
 
