@@ -10,12 +10,12 @@ import {
 import type { Clock } from '../../context/Clock.js';
 import type { Database } from '../../db/Database.js';
 import { forbidden, notFound } from '../../http/HttpError.js';
-import type { RequestAudit } from '../audit/RequestAudit.js';
+import type { AuditFacts, RequestAudit } from '../audit/RequestAudit.js';
 import type { AuthenticatedUser } from '../auth/userDirectory.js';
 import { normalisePatientInput, type PatientFields } from './normalisePatientInput.js';
 import { createPatientSearch } from './createPatientSearch.js';
 import { canCreatePatient, canDeletePatientData, canEditPatient } from './patientPermissions.js';
-import { createPatientRepository, type Caller } from './patientRepository.js';
+import { createPatientRepository, type Caller, type PatientRepository } from './patientRepository.js';
 import type { StoredPatient } from './StoredPatient.js';
 import type { PatientDataPurgers } from './patientDataPurgers.js';
 import { purgePatientData } from './purgePatientData.js';
@@ -140,19 +140,9 @@ export function createPatientService(deps: {
       const existing = await findOr404(caller, patientId);
       if (!canEditPatient(user, existing.access_level)) throw forbidden(PATIENT_MESSAGES.cannotEdit);
       const fields = normalisePatientInput(input, clock());
-      await db.transaction(async (tx) => {
-        // Locked before it is read, so the values recorded as "before" are the ones this update replaces.
-        await tx.query(`SELECT 1 FROM patients WHERE id = $1 AND group_id = $2 FOR UPDATE`, [
-          patientId,
-          caller.groupId,
-        ]);
-        const repository = createPatientRepository(tx);
-        const before = await repository.findById(caller, patientId);
-        if (!before || !(await repository.update(caller, patientId, fields))) {
-          throw notFound(PATIENT_MESSAGES.notFound);
-        }
-        audit.describe({ details: { fields, changes: changesBetween(before, fields) } });
-        await audit.recordWithin(tx);
+      await updatePatientAudited(db, caller, patientId, audit, {
+        write: (repository) => repository.update(caller, patientId, fields),
+        facts: (before) => ({ details: { fields, changes: changesBetween(before, fields) } }),
       });
       return { patient: await findOr404(caller, patientId) };
     },
@@ -181,3 +171,30 @@ export function createPatientService(deps: {
 }
 
 export type PatientService = ReturnType<typeof createPatientService>;
+
+/**
+ * Changes a patient and records the audit row, with the values the change replaced, in one transaction. The row is
+ * locked before it is read, so "before" is what this change replaces. A patient that is gone answers 404.
+ */
+export async function updatePatientAudited(
+  db: Database,
+  caller: Caller,
+  patientId: number,
+  audit: RequestAudit,
+  change: {
+    write: (repository: PatientRepository) => Promise<boolean>;
+    facts: (before: StoredPatient) => AuditFacts;
+  },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(`SELECT 1 FROM patients WHERE id = $1 AND group_id = $2 FOR UPDATE`, [
+      patientId,
+      caller.groupId,
+    ]);
+    const repository = createPatientRepository(tx);
+    const before = await repository.findById(caller, patientId);
+    if (!before || !(await change.write(repository))) throw notFound(PATIENT_MESSAGES.notFound);
+    audit.describe(change.facts(before));
+    await audit.recordWithin(tx);
+  });
+}
